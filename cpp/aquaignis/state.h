@@ -1,0 +1,163 @@
+// The AquaIgnis position and its contract: legal actions, apply, hash,
+// setup (the engine side of to_dict/from_dict), observation and text.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "aquaignis/types.h"
+
+namespace triptych::aquaignis {
+
+struct Options {
+  // Whole turns (one player's two actions) in a row with no breakthrough and
+  // no unit destroyed before the game is drawn; keeps self-play finite.
+  int no_progress_limit = 40;
+  int first_player = kAqua;
+};
+
+// A Flow Link: the two flanks of the flow a Surge went up. It lasts for the
+// owner's current turn and the owner's next one (turns_left counts those).
+struct Link {
+  std::int8_t center = -1;  // the surged flow; the linked flows are its two neighbours
+  std::uint8_t turns_left = 0;
+
+  bool active() const { return center >= 0; }
+  // The other linked flow, or -1 when `flow` is not one of the two.
+  int partner(int flow) const {
+    if (!active()) return -1;
+    if (flow == left_flow(center)) return right_flow(center);
+    if (flow == right_flow(center)) return left_flow(center);
+    return -1;
+  }
+};
+
+// Plain description of a position: what from_dict fills and to_dict reads.
+struct UnitSpec {
+  int flow = 0, pos = 0, owner = 0;
+  Kind kind = Kind::kPiece;
+  int value = 1;  // charge of a piece, durability of a barrier
+};
+struct LinkSpec {
+  int owner = 0;
+  int flow_a = 0, flow_b = 0;
+  int turns_left = 1;
+};
+struct Setup {
+  int to_move = kAqua;
+  int actions_left = 2;
+  std::array<int, 2> score{0, 0};
+  std::vector<UnitSpec> units;
+  std::vector<LinkSpec> links;
+  int turn = 0;
+  int no_progress = 0;
+  Options options;
+};
+
+class State {
+ public:
+  explicit State(const Options& options = {});
+
+  // --- queries -------------------------------------------------------------
+  int side_to_act() const { return side_; }  // whose turn it is (or was, once over)
+  int to_move() const;                       // side_to_act, or kTerminalPlayer
+  int actions_left() const { return actions_left_; }
+  bool is_terminal() const { return over_; }
+  int winner() const { return winner_; }  // -1: none yet, or a draw
+  std::array<double, 2> returns() const;
+  std::uint64_t hash() const { return hash_; }
+  std::uint64_t compute_hash() const;  // from scratch; equals hash()
+  Cell cell(int flow, int pos) const { return cells_[cell_index(flow, pos)]; }
+  int score(int side) const { return score_[side]; }
+  const Link& link(int side) const { return links_[side]; }
+  int turn() const { return turn_; }
+  int no_progress() const { return no_progress_; }
+  const Options& options() const { return options_; }
+
+  // --- the contract ----------------------------------------------------------
+  // Legal actions in a fixed order: spawns by flow, then per unit (flow-major,
+  // pos ascending): charge, advance, surge, barrier, jumps.
+  void legal_actions(ActionList& out) const;
+  bool is_legal(const Action& action) const;
+  // Why `action` is not legal here (empty when it is legal).
+  std::string explain_illegal(const Action& action) const;
+  // Applies a legal action; throws IllegalActionError (state untouched) otherwise.
+  void apply(const Action& action);
+  // Applies an action known to be legal (search, perft).
+  void apply_unchecked(const Action& action);
+
+  // --- setup -----------------------------------------------------------------
+  static State from_setup(const Setup& setup);  // throws InvalidStateError
+  Setup to_setup() const;
+
+  // --- views -----------------------------------------------------------------
+  static constexpr int kObservationPlanes = 16;
+  static constexpr int kObservationSize = kObservationPlanes * kFlows * kSlots;
+  void observation(float* out) const;  // kObservationSize floats, [plane][flow][pos]
+  std::string to_string() const;
+
+ private:
+  enum class StepKind { kOffBoard, kEmpty, kFriendly, kEnemyPiece, kEnemyBarrier };
+  struct StepTarget {
+    StepKind kind;
+    int pos;
+  };
+
+  // Where a piece of `side` at (flow, pos) would step next: friendly
+  // barriers are passed through without costing the step.
+  StepTarget step_target(int side, int flow, int pos) const;
+  bool has_crown(int side) const;
+  bool has_barrier(int side) const;
+  int barrier_flow(int side) const;  // -1 when none stands
+  bool can_boost(int side, Cell c, bool crown_taken) const;
+  int answering_piece(int side, int flow, int ref_pos, bool (State::*eligible)(int, int, int) const) const;
+  bool eligible_for_boost(int side, int flow, int pos) const;
+  bool eligible_for_advance(int side, int flow, int pos) const;
+
+  // Mutations; every change of a cell goes through set_cell so the hash follows.
+  void set_cell(int flow, int pos, Cell c);
+  void add_score(int side);
+  void set_link(int side, Link link);
+  void set_side_and_actions(int side, int actions_left);
+
+  // Rules, one per action kind, plus their shared parts.
+  void do_spawn(int side, int flow);
+  void do_charge(int side, int flow, int pos);
+  void do_advance(int side, int flow, int pos);
+  void do_surge(int side, int flow, int pos);
+  void do_barrier(int side, int flow, int pos);
+  void do_jump(int side, const Action& a);
+  // Moves or fights one step from (flow, pos); returns where the piece now
+  // is (-1 if it died or left the board), and whether that step was a fight.
+  int resolve_step(int side, int flow, int pos, const StepTarget& target, bool& fought);
+  void boost(int side, int flow, int pos);
+  int spawn_landing(int side, int flow) const;  // -1 when the entry is blocked
+  void pulse(int side, int flow, int ref_pos);
+  void end_action();
+  void end_turn();
+
+  std::array<Cell, kCells> cells_{};
+  std::array<std::uint8_t, 2> score_{0, 0};
+  std::array<Link, 2> links_{};
+  std::int8_t side_ = kAqua;
+  std::int8_t actions_left_ = 2;
+  bool over_ = false;
+  std::int8_t winner_ = -1;
+  bool progress_this_turn_ = false;
+  std::uint16_t no_progress_ = 0;
+  std::uint32_t turn_ = 0;
+  Options options_;
+  std::uint64_t hash_ = 0;
+};
+
+// Leaves of the action tree `depth` plies deep (each action is one ply).
+std::uint64_t perft(const State& state, int depth);
+
+// Canonical notation (see docs/rules/aquaignis.md): N3, C3.2, A3.2, S3.2,
+// B3.2, J3.2-4.2, pass. Parsing is case-insensitive and also accepts words.
+std::string to_notation(const Action& action);
+Action parse_notation(const std::string& text);  // throws IllegalActionError
+
+}  // namespace triptych::aquaignis

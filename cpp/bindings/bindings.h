@@ -1,0 +1,11 @@
+// One init function per game, each in its own file, all called from the one
+// PYBIND11_MODULE in module.cpp.
+#pragma once
+
+#include <pybind11/pybind11.h>
+
+namespace triptych::bindings {
+
+void init_aquaignis(pybind11::module_& m);
+
+}  // namespace triptych::bindings

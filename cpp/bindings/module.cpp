@@ -1,0 +1,25 @@
+// The triptych._core extension module: shared errors and constants, then one
+// submodule per game.
+#include <pybind11/pybind11.h>
+
+#include "bindings/bindings.h"
+#include "common/errors.h"
+#include "common/players.h"
+
+namespace py = pybind11;
+
+PYBIND11_MODULE(_core, m) {
+  m.doc() = "Triptych native core: rules, move generation and search.";
+#ifdef TRIPTYCH_VERSION
+  m.attr("__version__") = TRIPTYCH_VERSION;
+#endif
+  m.attr("CHANCE") = triptych::kChancePlayer;
+  m.attr("TERMINAL") = triptych::kTerminalPlayer;
+
+  // Both are ValueErrors so callers that only know the standard library still catch them.
+  py::register_exception<triptych::IllegalActionError>(m, "IllegalActionError", PyExc_ValueError);
+  py::register_exception<triptych::InvalidStateError>(m, "InvalidStateError", PyExc_ValueError);
+
+  auto aquaignis = m.def_submodule("aquaignis", "AquaIgnis: 7 flows, two actions a turn, first to 4 breakthroughs.");
+  triptych::bindings::init_aquaignis(aquaignis);
+}
