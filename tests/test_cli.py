@@ -77,3 +77,11 @@ def test_play_a_whole_game_to_the_end() -> None:
         result = run("play", "aquaignis", "--position", str(path), input="A1.6\n")
     assert result.exit_code == 0, result.output
     assert "Game over: AQUA wins" in result.output
+
+
+def test_aquaignis_state_satisfies_the_contract_protocol() -> None:
+    from triptych.contract import Action, State
+
+    state = aq.new_game()
+    assert isinstance(state, State)
+    assert isinstance(state.legal_actions()[0], Action)
