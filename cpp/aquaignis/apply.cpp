@@ -41,7 +41,7 @@ void State::boost(int side, int flow, int pos) {
 void State::do_charge(int side, int flow, int pos) {
   const Cell c = cell(flow, pos);
   set_cell(flow, pos, Cell::make(side, c.kind(), c.value() + 1));
-  // Harmonic Charge (R10): the linked partner flow answers with +1 under the
+  // Harmonic Charge (R12): the linked partner flow answers with +1 under the
   // same rules, so it crowns only while you still have no Crown.
   const int partner = links_[side].partner(flow);
   if (partner < 0) return;
@@ -99,7 +99,7 @@ void State::do_advance(int side, int flow, int pos) {
   bool fought = false;
   resolve_step(side, flow, pos, step_target(side, flow, pos), fought);
   if (over_) return;
-  // Parallel Advance (R9): the linked partner flow advances too, if it can.
+  // Parallel Advance (R11): the linked partner flow advances too, if it can.
   const int partner = links_[side].partner(flow);
   if (partner < 0) return;
   const int answer = answering_piece(side, partner, pos, &State::eligible_for_advance);
@@ -125,7 +125,7 @@ void State::do_surge(int side, int flow, int pos) {
 }
 
 void State::pulse(int side, int flow, int ref_pos) {
-  // R6/R7: in each adjacent flow the nearest of your pieces gains 1 charge;
+  // R7/R8: in each adjacent flow the nearest of your pieces gains 1 charge;
   // a flow with none of your pieces gets a fresh scout at your entry instead.
   const int flanks[2] = {left_flow(flow), right_flow(flow)};
   bool held[2] = {false, false};
@@ -140,12 +140,12 @@ void State::pulse(int side, int flow, int ref_pos) {
       if (landing >= 0) set_cell(flanks[k], landing, Cell::make(side, Kind::kPiece, 1));
     }
   }
-  // Flow Link (R8): both flanks already held your pieces (no fresh scouts).
+  // Flow Link (R9): both flanks already held your pieces (no fresh scouts).
   if (held[0] && held[1]) set_link(side, Link{static_cast<std::int8_t>(flow), 2});
 }
 
 void State::do_barrier(int side, int flow, int pos) {
-  // R12: the piece's charge becomes the barrier's durability (a Crown gives 3).
+  // R14: the piece's charge becomes the barrier's durability (a Crown gives 3).
   const int durability = std::min(cell(flow, pos).value(), kMaxDurability);
   set_cell(flow, pos, Cell::make(side, Kind::kBarrier, durability));
 }
@@ -169,7 +169,7 @@ void State::end_action() {
   progress_this_action_ = false;
   if (over_) return;
   if (no_progress_ >= 2 * options_.no_progress_limit) {
-    over_ = true;  // R14: a stalled game is a draw
+    over_ = true;  // R17: a stalled game is a draw
     winner_ = -1;
     return;
   }

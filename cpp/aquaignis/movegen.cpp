@@ -45,7 +45,7 @@ bool State::eligible_for_advance(int side, int flow, int pos) const {
   return cell(flow, pos).is_piece_of(side) && step_target(side, flow, pos).kind != StepKind::kFriendly;
 }
 
-// R6: when an effect reaches "your piece" in another flow (pulse, Harmonic
+// R7: when an effect reaches "your piece" in another flow (pulse, Harmonic
 // Charge, Parallel Advance), the piece that answers is the eligible one
 // nearest to the slot the effect came from; a tie goes to the more advanced.
 int State::answering_piece(int side, int flow, int ref_pos, bool (State::*eligible)(int, int, int) const) const {
@@ -98,7 +98,7 @@ void State::legal_actions(ActionList& out) const {
         if (cell(to_flow, pos).is_piece_of(opponent(side)))
           out.push_back({ActionType::kJump, f8, p8, std::int8_t(to_flow), p8});
       }
-      // ...and Resonant Jumps between linked flows (R11).
+      // ...and Resonant Jumps between linked flows (R13).
       const int partner = link.partner(flow);
       if (partner < 0 || partner == enemy_barrier) continue;
       for (int to_pos : {pos, pos + dir}) {
@@ -107,7 +107,7 @@ void State::legal_actions(ActionList& out) const {
       }
     }
   }
-  // R13: a player with nothing legal at all passes (this never happens in
+  // R16: a player with nothing legal at all passes (this never happens in
   // practice, but the game must not stall).
   if (out.empty()) out.push_back({ActionType::kPass, 0, 0, 0, 0});
 }
