@@ -16,39 +16,42 @@ namespace {
 struct Tarjan {
   const std::array<std::array<std::uint8_t, 6>, kMaxColumns>& nbr;
   ChainInfo& info;
-  std::array<std::uint8_t, kMaxColumns> disc{};
-  std::array<std::uint8_t, kMaxColumns> low{};
+  std::array<std::uint8_t, kMaxColumns> low;
   std::uint8_t timer = 0;
   std::uint8_t comp = 0;
 
   void dfs(int v, int parent) {
-    disc[v] = low[v] = ++timer;
+    info.disc[v] = low[v] = ++timer;
     info.component[v] = comp;
+    info.root[v] = parent < 0;
+    info.separating_count[v] = 0;
     ++info.size[comp];
     int children = 0;
     for (int d = 0; d < 6; ++d) {
       const int w = nbr[v][d];
       if (w == 0xFF || w == parent) continue;
-      if (disc[w]) {
-        if (disc[w] < low[v]) low[v] = disc[w];
+      if (info.disc[w]) {
+        if (info.disc[w] < low[v]) low[v] = info.disc[w];
         continue;
       }
       ++children;
       dfs(w, v);
       if (low[w] < low[v]) low[v] = low[w];
-      if (parent >= 0 && low[w] >= disc[v]) info.cut[v] = true;
+      // w's subtree has no edge climbing above v: without v it is a piece of its own.
+      if (low[w] >= info.disc[v]) info.separating[v][info.separating_count[v]++] = static_cast<std::uint8_t>(w);
     }
-    if (parent < 0 && children > 1) info.cut[v] = true;
+    info.last[v] = timer;
+    info.cut[v] = parent >= 0 ? info.separating_count[v] > 0 : children > 1;
   }
 };
 
 }  // namespace
 
 void State::chain_info(ChainInfo& info) const {
-  Tarjan t{col_nbr_, info};
-  for (int c = 0; c < columns_; ++c) info.cut[c] = false;
+  Tarjan t{col_nbr_, info, {}};
+  for (int c = 0; c < columns_; ++c) info.disc[c] = 0;
   for (int c = 0; c < columns_; ++c) {
-    if (t.disc[c]) continue;
+    if (info.disc[c]) continue;
     info.size[t.comp] = 0;
     t.dfs(c, -1);
     ++t.comp;
@@ -85,42 +88,28 @@ bool State::networks_in_contact() const {
   return comp[find_column(core_[0])] == comp[find_column(core_[1])];
 }
 
-bool State::lift_rejoins(const ChainInfo& info, int from, Hex to) const {
-  const int comp = info.component[from];
-  std::uint64_t seen = std::uint64_t{1} << from;
-  std::array<std::uint8_t, kMaxColumns> queue;
-  int head = 0, tail = 0;
-  for (int d = 0; d < 6; ++d) {
-    const int n = find_column(neighbour(to, d));
-    if (n < 0 || info.component[n] != comp || (seen >> n & 1)) continue;
-    seen |= std::uint64_t{1} << n;
-    queue[tail++] = static_cast<std::uint8_t>(n);
-  }
-  while (head < tail) {
-    const int v = queue[head++];
-    for (int d = 0; d < 6; ++d) {
-      const int w = col_nbr_[v][d];
-      if (w == kNone || (seen >> w & 1)) continue;
-      seen |= std::uint64_t{1} << w;
-      queue[tail++] = static_cast<std::uint8_t>(w);
-    }
-  }
-  return tail == info.size[comp] - 1;
-}
-
-bool State::step_keeps_chain(const ChainInfo& info, int from, Hex to, int to_col) const {
-  // The tile leaves others behind: the column stays, and `to` (new or not) is
-  // beside it, so no column loses its path and no contact is lost.
+bool State::step_keeps_chain(const ChainInfo& info, int from, int dir) const {
+  // The tile leaves others behind: the column stays, and the destination
+  // (new or not) is beside it, so no column loses its path and no contact is lost.
   if (col_height_[from] > 1) return true;
-  if (to_col >= 0) return !info.cut[from];  // `to` is already in from's component
-  if (info.cut[from]) return lift_rejoins(info, from, to);
-  // One piece remains (or none, for a lone Core): the tile must land touching it.
+  if (col_nbr_[from][dir] != kNone) return !info.cut[from];  // already in from's component
+  // New ground: it must touch every piece the lifted column leaves behind
+  // (one piece, or none for a lone Core, when `from` is not a cut vertex).
   const int comp = info.component[from];
-  if (info.size[comp] == 1) return true;
-  for (int d = 0; d < 6; ++d) {
-    const int n = find_column(neighbour(to, d));
-    if (n >= 0 && n != from && info.component[n] == comp) return true;
-  }
+  const int pieces = info.cut[from] ? info.pieces(from) : info.size[comp] > 1 ? 1 : 0;
+  if (pieces == 0) return true;
+  const Hex to = neighbour(col_at_[from], dir);
+  std::uint32_t touched = 0;
+  const std::uint32_t all = (1u << pieces) - 1;
+  auto touch = [&](int n) {
+    if (n < 0 || n == kNone || n == from || info.component[n] != comp) return false;
+    touched |= info.cut[from] ? 1u << info.piece(from, n) : 1u;
+    return touched == all;
+  };
+  // Two of the destination's neighbours are also from's: no lookup needed.
+  if (touch(col_nbr_[from][(dir + 1) % 6]) || touch(col_nbr_[from][(dir + 5) % 6])) return true;
+  for (int k : {dir, (dir + 1) % 6, (dir + 5) % 6})
+    if (touch(find_column(neighbour(to, k)))) return true;
   return false;
 }
 

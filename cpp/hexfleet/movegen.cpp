@@ -25,18 +25,18 @@ void State::generate_moves(int col, const ChainInfo& info, ActionList& out) cons
   const Tile mover = top(col);
   const Hex from = col_at_[col];
   const int level = level_of_top(col);
-  auto keeps_chain = [&](const State& s, const ChainInfo& i, int c, Hex to, int to_col) {
+  auto keeps_chain = [&](const State& s, const ChainInfo& i, int c, int dir) {
     if constexpr (kReference)
-      return s.step_keeps_chain_slow(c, to);
+      return s.step_keeps_chain_slow(c, neighbour(s.col_at_[c], dir));
     else
-      return s.step_keeps_chain(i, c, to, to_col);
+      return s.step_keeps_chain(i, c, dir);
   };
 
   if (mover.is_core()) {  // one step, onto empty ground only
     for (int d = 0; d < 6; ++d) {
       if (col_nbr_[col][d] != kNone) continue;
       const Hex to = neighbour(from, d);
-      if (keeps_chain(*this, info, col, to, -1)) out.push_back({ActionType::kMove, 0, false, from, to});
+      if (keeps_chain(*this, info, col, d)) out.push_back({ActionType::kMove, 0, false, from, to});
     }
     return;
   }
@@ -47,7 +47,7 @@ void State::generate_moves(int col, const ChainInfo& info, ActionList& out) cons
     to = neighbour(s.col_at_[c], d);
     const int n = s.col_nbr_[c][d];
     if (n != kNone && (s.col_height_[n] > lvl + 1 || s.own_core_column(n, me))) return false;
-    return keeps_chain(s, i, c, to, n == kNone ? -1 : n);
+    return keeps_chain(s, i, c, d);
   };
 
   FixedVector<Hex, 18> reached;
@@ -169,7 +169,34 @@ void State::legal_actions_sorted(ActionList& out) const {
   });
 }
 
+// Asked after every first action and at every turn's start, so it tries the
+// cheap certainties first and only then generates the whole list.
 bool State::has_legal_action() const {
+  if (over_) return false;
+  const int me = side_;
+  const auto& stock = reserve_[me];
+  const bool can_spawn = stock[kShield] + stock[kFrigate] + stock[kDestroyer] + stock[kRepulsor] > 0;
+  for (int c = 0; c < columns_; ++c) {
+    const Tile t = top(c);
+    if (t.owner() != me) continue;
+    if (t.is_shipyard()) {
+      if (!can_spawn) continue;
+      for (int d = 0; d < 6; ++d)
+        if (col_nbr_[c][d] == kNone) return true;  // empty ground takes any tile from the reserve
+      continue;
+    }
+    if (!t.is_ship()) continue;
+    const int level = level_of_top(c);
+    for (int d = 0; d < 6; ++d) {
+      const int n = col_nbr_[c][d];
+      // Leaving a stack behind never breaks the chain.
+      if (col_height_[c] > 1 && (n == kNone || (col_height_[n] <= level + 1 && !own_core_column(n, me)))) return true;
+      if (n == kNone || abs_diff(level_of_top(n), level) > 1) continue;
+      const Tile target = top(n);
+      if (t.unit() == kDestroyer && target.is_destroyable()) return true;
+      if (t.unit() == kRepulsor && target.is_ship() && target.owner() != me) return true;
+    }
+  }
   ActionList actions;
   generate<false>(actions);
   return !actions.empty();

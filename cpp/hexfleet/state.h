@@ -52,10 +52,29 @@ struct Setup {
 
 // Per-position graph facts used by move generation: connected component of
 // every column and whether removing it would split its component.
+// Per-position graph facts used by move generation, from one DFS: the
+// component of every column, whether removing it would split its component
+// (a cut vertex), and, for a cut vertex, which piece each other column would
+// fall into: the DFS subtree of one of its "separating" children, or the rest.
 struct ChainInfo {
-  std::array<std::uint8_t, kMaxColumns> component{};
-  std::array<bool, kMaxColumns> cut{};
-  std::array<std::uint8_t, kMaxColumns> size{};  // columns per component
+  std::array<std::uint8_t, kMaxColumns> component;
+  std::array<bool, kMaxColumns> cut;
+  std::array<std::uint8_t, kMaxColumns> size;  // columns per component
+  std::array<std::uint8_t, kMaxColumns> disc;  // DFS entry time (from 1)
+  std::array<std::uint8_t, kMaxColumns> last;  // largest entry time in the subtree
+  std::array<bool, kMaxColumns> root;
+  std::array<std::uint8_t, kMaxColumns> separating_count;
+  std::array<std::array<std::uint8_t, 6>, kMaxColumns> separating;
+
+  // The piece of `column` once cut vertex `v` is lifted out.
+  int piece(int v, int column) const {
+    for (int i = 0; i < separating_count[v]; ++i) {
+      const int w = separating[v][i];
+      if (disc[w] <= disc[column] && disc[column] <= last[w]) return i;
+    }
+    return separating_count[v];
+  }
+  int pieces(int v) const { return separating_count[v] + (root[v] ? 0 : 1); }
 };
 
 class State {
@@ -130,10 +149,8 @@ class State {
   // --- the chain of power (chain.cpp) ----------------------------------------
   void chain_info(ChainInfo& info) const;  // components and cut vertices
   int components(std::array<std::uint8_t, kMaxColumns>& comp) const;
-  // Would a lone tile leaving column `from` (which empties) for new ground `to`
-  // keep every piece of its component together? (from is a cut vertex.)
-  bool lift_rejoins(const ChainInfo& info, int from, Hex to) const;
-  bool step_keeps_chain(const ChainInfo& info, int from, Hex to, int to_col) const;
+  // Does a step from column `from` in direction `dir` keep the chain whole?
+  bool step_keeps_chain(const ChainInfo& info, int from, int dir) const;
   bool step_keeps_chain_slow(int from, Hex to) const;
   bool all_powered() const;
   // After a combat action: return every tile that cannot trace a path to its
