@@ -12,8 +12,8 @@
 namespace triptych::aquaignis {
 
 struct Options {
-  // Whole turns (one player's two actions) in a row with no breakthrough and
-  // no unit destroyed before the game is drawn; keeps self-play finite.
+  // Whole turns (2 actions each) in a row with no breakthrough and no unit
+  // destroyed before the game is drawn (R14); keeps self-play finite.
   int no_progress_limit = 40;
   int first_player = kAqua;
 };
@@ -52,7 +52,7 @@ struct Setup {
   std::vector<UnitSpec> units;
   std::vector<LinkSpec> links;
   int turn = 0;
-  int no_progress = 0;
+  int no_progress = 0;  // actions since the last breakthrough or destruction
   Options options;
 };
 
@@ -128,7 +128,7 @@ class State {
   void do_advance(int side, int flow, int pos);
   void do_surge(int side, int flow, int pos);
   void do_barrier(int side, int flow, int pos);
-  void do_jump(int side, const Action& a);
+  void do_jump(const Action& a);
   // Moves or fights one step from (flow, pos); returns where the piece now
   // is (-1 if it died or left the board), and whether that step was a fight.
   int resolve_step(int side, int flow, int pos, const StepTarget& target, bool& fought);
@@ -145,8 +145,8 @@ class State {
   std::int8_t actions_left_ = 2;
   bool over_ = false;
   std::int8_t winner_ = -1;
-  bool progress_this_turn_ = false;
-  std::uint16_t no_progress_ = 0;
+  bool progress_this_action_ = false;
+  std::uint16_t no_progress_ = 0;  // actions since the last breakthrough or destruction
   std::uint32_t turn_ = 0;
   Options options_;
   std::uint64_t hash_ = 0;

@@ -1,0 +1,275 @@
+// Python bindings of AquaIgnis: triptych._core.aquaignis.
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include "aquaignis/state.h"
+#include "bindings/bindings.h"
+#include "bindings/dict_reading.h"
+#include "common/errors.h"
+#include "common/players.h"
+
+namespace py = pybind11;
+
+namespace triptych::bindings {
+
+namespace {
+using namespace triptych::aquaignis;
+
+const char* kSideNames[2] = {"aqua", "ignis"};
+const char* kTypeNames[] = {"spawn", "charge", "advance", "surge", "barrier", "jump", "pass"};
+
+// --- actions ---------------------------------------------------------------------
+
+py::dict action_to_dict(const Action& a) {
+  py::dict d;
+  d["type"] = kTypeNames[static_cast<int>(a.type)];
+  if (a.type == ActionType::kPass) return d;
+  d["flow"] = a.flow + 1;
+  if (a.type == ActionType::kSpawn) return d;
+  d["pos"] = int(a.pos);
+  if (a.type == ActionType::kJump) {
+    d["to_flow"] = a.to_flow + 1;
+    d["to_pos"] = int(a.to_pos);
+  }
+  return d;
+}
+
+Action action_from_dict(py::handle obj) {
+  using Reader = DictReader<IllegalActionError>;
+  Reader r(obj, "action");
+  const int type = Reader::choice(r.string("type"),
+                                  {"spawn", "charge", "advance", "surge", "barrier", "jump", "pass"}, r.sub("type"));
+  Action a;
+  a.type = static_cast<ActionType>(type);
+  auto read = [&](const char* key, int lo, int hi) {
+    const long long v = r.integer(key);
+    if (v < lo || v > hi)
+      Reader::fail(r.sub(key), std::to_string(v) + " is out of range " + std::to_string(lo) + ".." + std::to_string(hi));
+    return static_cast<std::int8_t>(v);
+  };
+  switch (a.type) {
+    case ActionType::kPass: r.only({"type"}); break;
+    case ActionType::kSpawn:
+      r.only({"type", "flow"});
+      a.flow = read("flow", 1, kFlows) - 1;
+      break;
+    case ActionType::kJump:
+      r.only({"type", "flow", "pos", "to_flow", "to_pos"});
+      a.flow = read("flow", 1, kFlows) - 1;
+      a.pos = read("pos", 0, kSlots - 1);
+      a.to_flow = read("to_flow", 1, kFlows) - 1;
+      a.to_pos = read("to_pos", 0, kSlots - 1);
+      break;
+    default:
+      r.only({"type", "flow", "pos"});
+      a.flow = read("flow", 1, kFlows) - 1;
+      a.pos = read("pos", 0, kSlots - 1);
+  }
+  return a;
+}
+
+// Accepts an Action, its notation or its dict.
+Action to_action(py::handle obj) {
+  if (py::isinstance<Action>(obj)) return obj.cast<Action>();
+  if (py::isinstance<py::str>(obj)) return parse_notation(obj.cast<std::string>());
+  if (py::isinstance<py::dict>(obj)) return action_from_dict(obj);
+  throw IllegalActionError("expected an Action, a notation string or an action dict, got " +
+                           std::string(py::str(py::type::handle_of(obj).attr("__name__"))));
+}
+
+// --- positions ---------------------------------------------------------------------
+
+int side_from(const std::string& name, const std::string& field) {
+  return DictReader<InvalidStateError>::choice(name, {"aqua", "ignis"}, field);
+}
+
+Options options_from(py::handle obj, const std::string& field) {
+  using Reader = DictReader<InvalidStateError>;
+  Options o;
+  Reader r(obj, field);
+  r.only({"no_progress_limit", "first_player"});
+  const long long limit = r.integer_or("no_progress_limit", o.no_progress_limit);
+  if (limit < 1 || limit > 10000) Reader::fail(r.sub("no_progress_limit"), std::to_string(limit) + " is out of range 1..10000");
+  o.no_progress_limit = static_cast<int>(limit);
+  if (r.has("first_player")) o.first_player = side_from(r.string("first_player"), r.sub("first_player"));
+  return o;
+}
+
+py::dict options_to_dict(const Options& o) {
+  py::dict d;
+  d["no_progress_limit"] = o.no_progress_limit;
+  d["first_player"] = kSideNames[o.first_player];
+  return d;
+}
+
+py::dict state_to_dict(const State& s) {
+  const Setup setup = s.to_setup();
+  py::dict d;
+  d["game"] = "aquaignis";
+  d["to_move"] = kSideNames[setup.to_move];
+  d["actions_left"] = setup.actions_left;
+  py::dict score;
+  score["aqua"] = setup.score[0];
+  score["ignis"] = setup.score[1];
+  d["score"] = score;
+  py::list pieces;
+  for (const UnitSpec& u : setup.units) {
+    py::dict p;
+    p["flow"] = u.flow;
+    p["pos"] = u.pos;
+    p["owner"] = kSideNames[u.owner];
+    p["kind"] = u.kind == Kind::kPiece ? "piece" : "barrier";
+    p["charge"] = u.value;
+    pieces.append(p);
+  }
+  d["pieces"] = pieces;
+  py::list links;
+  for (const LinkSpec& l : setup.links) {
+    py::dict ld;
+    ld["owner"] = kSideNames[l.owner];
+    py::list flows;
+    flows.append(l.flow_a);
+    flows.append(l.flow_b);
+    ld["flows"] = flows;
+    ld["turns_left"] = l.turns_left;
+    links.append(ld);
+  }
+  d["links"] = links;
+  d["turn"] = setup.turn;
+  d["no_progress"] = setup.no_progress;
+  d["options"] = options_to_dict(setup.options);
+  return d;
+}
+
+State state_from_dict(py::handle obj) {
+  using Reader = DictReader<InvalidStateError>;
+  Reader r(obj, "");
+  r.only({"game", "to_move", "actions_left", "score", "pieces", "links", "turn", "no_progress", "options"});
+  if (r.has("game") && r.string("game") != "aquaignis")
+    Reader::fail("game", "'" + r.string("game") + "' is not 'aquaignis'");
+  Setup setup;
+  if (r.has("options")) setup.options = options_from(r.raw("options"), "options");
+  setup.to_move = side_from(r.string("to_move"), "to_move");
+  setup.actions_left = static_cast<int>(r.integer("actions_left"));
+  Reader score(r.raw("score"), "score");
+  score.only({"aqua", "ignis"});
+  setup.score = {static_cast<int>(score.integer("aqua")), static_cast<int>(score.integer("ignis"))};
+  setup.turn = static_cast<int>(r.integer_or("turn", 0));
+  setup.no_progress = static_cast<int>(r.integer_or("no_progress", 0));
+
+  py::list pieces = Reader::as_list(r.raw("pieces"), "pieces");
+  for (std::size_t i = 0; i < pieces.size(); ++i) {
+    Reader p(pieces[i], "pieces[" + std::to_string(i) + "]");
+    p.only({"flow", "pos", "owner", "kind", "charge"});
+    UnitSpec u;
+    u.flow = static_cast<int>(p.integer("flow"));
+    u.pos = static_cast<int>(p.integer("pos"));
+    u.owner = side_from(p.string("owner"), p.sub("owner"));
+    u.kind = Reader::choice(p.string("kind"), {"piece", "barrier"}, p.sub("kind")) == 0 ? Kind::kPiece : Kind::kBarrier;
+    u.value = static_cast<int>(p.integer("charge"));
+    setup.units.push_back(u);
+  }
+  if (r.has("links")) {
+    py::list links = Reader::as_list(r.raw("links"), "links");
+    for (std::size_t i = 0; i < links.size(); ++i) {
+      Reader l(links[i], "links[" + std::to_string(i) + "]");
+      l.only({"owner", "flows", "turns_left"});
+      LinkSpec spec;
+      spec.owner = side_from(l.string("owner"), l.sub("owner"));
+      py::list flows = Reader::as_list(l.raw("flows"), l.sub("flows"));
+      if (flows.size() != 2) Reader::fail(l.sub("flows"), "expected two flows");
+      spec.flow_a = static_cast<int>(Reader::as_integer(flows[0], l.sub("flows[0]")));
+      spec.flow_b = static_cast<int>(Reader::as_integer(flows[1], l.sub("flows[1]")));
+      spec.turns_left = static_cast<int>(l.integer("turns_left"));
+      setup.links.push_back(spec);
+    }
+  }
+  return State::from_setup(setup);
+}
+
+State new_game(const py::kwargs& kwargs) {
+  py::dict opts;
+  for (auto item : kwargs) opts[item.first] = item.second;
+  return State(options_from(opts, "options"));
+}
+
+py::list legal_actions(const State& s) {
+  ActionList actions;
+  s.legal_actions(actions);
+  py::list out(actions.size());
+  for (std::size_t i = 0; i < actions.size(); ++i) out[i] = py::cast(actions[i]);
+  return out;
+}
+
+}  // namespace
+
+void init_aquaignis(py::module_& m) {
+  py::class_<Action>(m, "Action", "One AquaIgnis action; str() gives its notation.")
+      .def_static("parse", &parse_notation, py::arg("notation"), "Reads an action from its notation.")
+      .def_static("from_dict", &action_from_dict, py::arg("d"), "Reads an action from its dict form.")
+      .def_property_readonly("type", [](const Action& a) { return kTypeNames[static_cast<int>(a.type)]; })
+      .def_property_readonly("flow", [](const Action& a) { return a.flow + 1; })
+      .def_property_readonly("pos", [](const Action& a) { return int(a.pos); })
+      .def_property_readonly("to_flow", [](const Action& a) { return a.to_flow + 1; })
+      .def_property_readonly("to_pos", [](const Action& a) { return int(a.to_pos); })
+      .def("to_dict", &action_to_dict)
+      .def("__str__", &to_notation)
+      .def("__repr__", [](const Action& a) { return "Action('" + to_notation(a) + "')"; })
+      .def("__eq__", [](const Action& a, py::handle other) {
+        return py::isinstance<Action>(other) && a == other.cast<Action>();
+      })
+      .def("__hash__", [](const Action& a) { return py::hash(py::str(to_notation(a))); });
+
+  py::class_<State>(m, "State", "An AquaIgnis position with the side to move and actions left.")
+      .def_property_readonly("to_move", &State::to_move,
+                             "0 (AQUA) or 1 (IGNIS) to act, or triptych.TERMINAL once the game is over.")
+      .def_property_readonly("actions_left", &State::actions_left)
+      .def_property_readonly("winner",
+                             [](const State& s) -> py::object {
+                               return s.winner() < 0 ? py::object(py::none()) : py::object(py::int_(s.winner()));
+                             })
+      .def_property_readonly("hash", &State::hash, "64-bit Zobrist hash, updated incrementally.")
+      .def_property_readonly("score", [](const State& s) { return py::make_tuple(s.score(0), s.score(1)); })
+      .def_property_readonly("turn", &State::turn)
+      .def("legal_actions", &legal_actions, "Legal actions in a deterministic order.")
+      .def(
+          "apply", [](State& s, py::handle action) { s.apply(to_action(action)); }, py::arg("action"),
+          "Applies an Action, notation string or dict; raises IllegalActionError and changes nothing if illegal.")
+      .def("is_legal", [](const State& s, py::handle action) {
+        try {
+          return s.is_legal(to_action(action));
+        } catch (const IllegalActionError&) {
+          return false;
+        }
+      })
+      .def("clone", [](const State& s) { return State(s); })
+      .def("__copy__", [](const State& s) { return State(s); })
+      .def("__deepcopy__", [](const State& s, py::handle) { return State(s); })
+      .def("is_terminal", &State::is_terminal)
+      .def("returns", [](const State& s) {
+        const auto r = s.returns();
+        return std::vector<double>{r[0], r[1]};
+      })
+      .def("to_dict", &state_to_dict, "The complete position as JSON-compatible data.")
+      .def_static("from_dict", &state_from_dict, py::arg("d"),
+                  "Rebuilds a position; raises InvalidStateError naming the bad field.")
+      .def("observation",
+           [](const State& s) {
+             py::array_t<float> out({State::kObservationPlanes, kFlows, kSlots});
+             s.observation(out.mutable_data());
+             return out;
+           },
+           "float32 array of shape (16, 7, 7): planes x flows x positions (see docs/rules/aquaignis.md).")
+      .def("__str__", &State::to_string)
+      .def("__repr__", [](const State& s) {
+        return "<aquaignis.State turn " + std::to_string(s.turn()) + " hash " + std::to_string(s.hash()) + ">";
+      });
+
+  m.def("new_game", &new_game, "A new game; options: no_progress_limit (turns, default 40), first_player.");
+  m.def("perft", &perft, py::arg("state"), py::arg("depth"), py::call_guard<py::gil_scoped_release>(),
+        "Leaves of the action tree `depth` plies deep (each action is one ply).");
+  m.attr("OBSERVATION_SHAPE") = py::make_tuple(State::kObservationPlanes, kFlows, kSlots);
+}
+
+}  // namespace triptych::bindings

@@ -1,0 +1,22 @@
+"""The ``triptych`` command line: play, perft and rules for every game."""
+
+from __future__ import annotations
+
+import click
+
+from triptych.cli.perft_command import perft
+from triptych.cli.play_command import play
+from triptych.cli.rules_command import rules
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="triptych")
+def main() -> None:
+    """Triptych: AquaIgnis, Hexfleet and Combat on a native engine."""
+
+
+main.add_command(play)
+main.add_command(perft)
+main.add_command(rules)
+
+__all__ = ["main"]
