@@ -110,5 +110,6 @@ bool can_draw_from(const State& s, int source);
 
 // Variant singletons, one per file.
 const Variant& v01_house_rules();
+const Variant& v02_four_braziers();
 
 }  // namespace triptych::combat
