@@ -111,5 +111,6 @@ bool can_draw_from(const State& s, int source);
 // Variant singletons, one per file.
 const Variant& v01_house_rules();
 const Variant& v02_four_braziers();
+const Variant& v03_twin_wells();
 
 }  // namespace triptych::combat
