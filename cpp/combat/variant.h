@@ -112,5 +112,6 @@ bool can_draw_from(const State& s, int source);
 const Variant& v01_house_rules();
 const Variant& v02_four_braziers();
 const Variant& v03_twin_wells();
+const Variant& v04_painted_ground();
 
 }  // namespace triptych::combat
