@@ -113,5 +113,6 @@ const Variant& v01_house_rules();
 const Variant& v02_four_braziers();
 const Variant& v03_twin_wells();
 const Variant& v04_painted_ground();
+const Variant& v05_sangam();
 
 }  // namespace triptych::combat
