@@ -212,3 +212,36 @@ def test_sentinel_numbers():
         hps.append(player(s)["hp"])
         draw(s, card)
     assert hps == [43, 36, 24, 20] and enemy(s)["block"] == 8
+
+
+def test_blank_element_still_primes_the_numbered_card():
+    """V03-R3: a blank element is not the card's element, so slot N's card is primed."""
+    s = fight(V, ["lash"])
+    s.apply("lash>2")
+    roll(s, 2, "blank")
+    s = edit(s, agni=3)
+    s.apply("end")
+    assert enemy_hp(s) == 53
+
+
+def test_prithvi_rung_six_is_inert():
+    """V03-R7: nothing in V03's income depends on clogs, so reaching 6 changes no option and no number."""
+    a = fight(V, ["lash", "stone"])
+    a.apply("lash>1")
+    roll(a, 4, "jal")
+    b = edit(a, prithvi=6)
+    a = edit(a, prithvi=5)
+    assert notations(a) == notations(b)
+    a.apply("end")
+    b.apply("end")
+    draw(a, "stone")
+    draw(b, "stone")
+    assert notations(a) == notations(b) and wells(a)[1:3] == wells(b)[1:3]
+
+
+def test_rolls_per_turn_guard():
+    """V03-R10."""
+    s = fight(V, ["lash"], params={"rolls_per_turn_cap": 2})
+    roll(s, 1, "vayu")
+    roll(s, 1, "vayu", action="reroll vayu")
+    assert not any(a.startswith("reroll") for a in notations(s))

@@ -183,3 +183,15 @@ def test_sentinel_numbers():
         hps.append(player(s)["hp"])
         draw(s, card)
     assert hps == [42, 34, 20, 15] and enemy(s)["block"] == 10
+
+
+def test_same_colour_again_is_no_repaint():
+    """V04-R4: the Scorched count continues when a roll paints Agni over Agni."""
+    s = fight(V, ["lash"])
+    s.apply("lash>1")
+    roll(s, 1, "agni")
+    s.apply("end")
+    draw(s, "stone")
+    roll(s, 1, "agni")
+    s.apply("end")
+    assert enemy_hp(s) == 75 - 14 - 20

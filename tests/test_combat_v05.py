@@ -205,3 +205,12 @@ def test_sentinel_numbers():
         hps.append(player(s)["hp"])
         draw(s, card)
     assert hps == [43, 36, 24, 20] and enemy(s)["block"] == 8
+
+
+def test_number_on_an_empty_slot_is_no_confluence():
+    """V05-R3."""
+    s = fight(V, ["lash"])
+    s.apply("lash>1")
+    roll(s, 3, "agni")
+    s.apply("end")
+    assert enemy_hp(s) == 65 and slots(s)[0] == "Ember Lash"
