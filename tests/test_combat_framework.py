@@ -223,7 +223,7 @@ def test_state_contract_over_random_fights(variant):
 
 @pytest.mark.parametrize("variant", IDS)
 def test_thousands_of_random_fights_keep_every_invariant(variant):
-    """No exception; every fight ends well inside the turn cap; HP/Block/energy never negative; cards conserved;
+    """Framework R9. No exception; every fight ends well inside the turn cap; HP/Block/energy never negative; cards conserved;
     validate() accepts every reachable position; the hash equals a rebuild (checked in C++ after every step)."""
     report = combat.audit_random_fights(variant, 2000, seed=17)
     assert report["failure"] == ""
@@ -302,7 +302,7 @@ def test_multipliers_scale_numbers_not_riders():
 
 
 def test_paid_draw_from_the_draw_pile_before_the_first_roll_only():
-    """Framework R13."""
+    """Framework R12."""
     s = fight("v05", ["lash"])
     s.apply("buy")
     assert s.energy == 1 and {o.to_dict()["card"] for o, _ in s.chance_outcomes()} == {

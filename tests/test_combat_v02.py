@@ -36,6 +36,7 @@ def test_pure_doubles_and_agni_brazier_escalates():
 
 
 def test_charge_pays_energy_until_the_brazier_next_resolves():
+    """V02-R2."""
     s = fight(V, ["lash"])
     s.apply("lash>2")                      # Agni feeds Jal: CHARGE x1
     roll(s, 2, "blank")
@@ -53,6 +54,7 @@ def test_charge_pays_energy_until_the_brazier_next_resolves():
 
 
 def test_douse_halves_and_blocks_placement_next_turn_unless_cleared():
+    """V02-R3."""
     s = fight(V, ["undertow", "lash"])
     s.apply("undertow>1")                  # the Agni brazier feeds a Jal card: DOUSE
     roll(s, 1, "blank")
@@ -67,6 +69,7 @@ def test_douse_halves_and_blocks_placement_next_turn_unless_cleared():
 
 
 def test_douse_expires_after_one_turn():
+    """V02-R3."""
     s = fight(V, ["undertow"])
     s.apply("undertow>1")
     roll(s, 1, "blank")
@@ -89,6 +92,7 @@ def test_rupture_triples_exhausts_and_recoils():
 
 
 def test_rupture_recoil_is_unblockable():
+    """Framework R13."""
     s = fight(V, ["stone"])
     s.apply("stone>2")                     # Prithvi across Jal: 18 Block, then 4 recoil past it
     roll(s, 2, "blank")
@@ -116,6 +120,7 @@ def test_swift_resolves_the_clockwise_brazier_plain():
 
 
 def test_swift_wraps_from_brazier_four_to_one():
+    """Framework R11, V02-R10."""
     s = fight(V, ["gale", "lash"])
     s.apply("gale>4")                      # Vayu feeds Prithvi: CHARGE 4
     s.apply("lash>1")                      # PURE 14
@@ -154,6 +159,7 @@ def test_named_empty_brazier_resolves_nothing():
 
 
 def test_jal_redirect_moves_a_status():
+    """V02-R7."""
     s = fight(V, ["undertow"])
     s.apply("undertow>2")                  # PURE 10 + Weak 1 (2 turns)
     roll(s, 2, "blank")
@@ -165,6 +171,7 @@ def test_jal_redirect_moves_a_status():
 
 
 def test_jal_redirect_moves_a_charge():
+    """V02-R7."""
     s = fight(V, ["undertow"])
     s.apply("undertow>2")
     s = edit(s, lambda d: d["slots"][3].update(charged=1))
@@ -177,6 +184,7 @@ def test_jal_redirect_moves_a_charge():
 
 
 def test_vayu_displace_swaps_contents_and_pairings_follow():
+    """V02-R8."""
     s = fight(V, ["gale", "lash", "stone"])
     s.apply("lash>1")
     s.apply("gale>3")
@@ -194,6 +202,7 @@ def test_vayu_displace_swaps_contents_and_pairings_follow():
 
 
 def test_prithvi_hold_makes_block_standing_and_charge_permanent():
+    """V02-R9."""
     s = fight(V, ["stone"])
     s.apply("stone>4")                     # PURE 12 Block
     roll(s, 4, "blank")
@@ -216,6 +225,7 @@ def test_prithvi_hold_makes_block_standing_and_charge_permanent():
 
 
 def test_hold_spend_keeps_the_card_from_resolving():
+    """V02-R4."""
     s = fight(V, ["lash"], params={"base_income": 3})
     s.apply("lash>1")
     roll(s, 1, "blank")
@@ -244,6 +254,7 @@ def test_income_and_the_free_first_reroll_of_the_combat():
 
 
 def test_shunya_is_pure_anywhere_and_wipes_its_brazier():
+    """V02-R5, V02-R6."""
     s = fight(V, ["lash"])
     s = edit(s, lambda d: (d.update(gated=True), d["piles"]["hand"].update({"Shunya": 1}),
                            d["slots"][2].update(charged=1, escalation=2), d["enemy"].update(hp=30)))

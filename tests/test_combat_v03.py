@@ -21,6 +21,7 @@ def edit(s, **counters):
 
 
 def test_first_roll_free_and_pours_two_into_the_rolled_well():
+    """V03-R1."""
     s = fight(V, ["lash"])
     assert "end" not in notations(s)       # the free first roll is taken every turn
     s.apply("lash>1")
@@ -45,6 +46,7 @@ def test_both_match_locks_and_fires_and_pours_one():
 
 
 def test_locks_are_rederived_on_every_roll():
+    """V03-R4."""
     s = fight(V, ["lash"])
     s.apply("lash>1")
     roll(s, 1, "agni")                     # locked...
@@ -56,6 +58,7 @@ def test_locks_are_rederived_on_every_roll():
 
 
 def test_number_only_match_primes_and_fires_free_next_turn_at_well_three():
+    """V03-R11."""
     s = fight(V, ["lash"])
     s.apply("lash>2")
     roll(s, 2, "jal")
@@ -86,6 +89,7 @@ def test_blank_number_gives_no_lock_and_no_prime():
 
 
 def test_detonate_empties_agni_for_two_per_charge():
+    """V03-R4."""
     s = fight(V, ["lash"])
     roll(s, 4, "agni")
     s = edit(s, agni=5)
@@ -107,6 +111,7 @@ def test_jal_caps_at_four_and_spills_into_prithvi():
 
 
 def test_jal_slide_and_blunt():
+    """V03-R6."""
     s = fight(V, ["lash"])
     s.apply("lash>1")
     roll(s, 2, "jal")                      # Jal 2
@@ -161,6 +166,7 @@ def test_prithvi_three_gives_block_per_placement():
 
 
 def test_prithvi_nine_fires_slot_four_on_a_number_only_match():
+    """V03-R8."""
     s = fight(V, ["lash"])
     s.apply("lash>4")
     roll(s, 4, "jal")
@@ -170,6 +176,7 @@ def test_prithvi_nine_fires_slot_four_on_a_number_only_match():
 
 
 def test_exhaust_a_clogged_card_for_one_charge():
+    """V03-R5."""
     s = fight(V, ["lash"])
     s.apply("lash>1")
     roll(s, 4, "jal")
@@ -181,6 +188,7 @@ def test_exhaust_a_clogged_card_for_one_charge():
 
 
 def test_paid_draw_costs_two_from_one_well():
+    """V03-R5."""
     s = fight(V, ["lash"])
     s = edit(s, jal=2)
     s.apply("buy jal")
@@ -188,6 +196,7 @@ def test_paid_draw_costs_two_from_one_well():
 
 
 def test_shunya_opens_the_null_well_once():
+    """V03-R9."""
     s = fight(V, ["lash"])
     data = s.to_dict()
     data.update(gated=True)

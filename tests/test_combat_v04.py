@@ -39,6 +39,7 @@ def test_blank_number_paints_lowest_bare_anchor_then_anchor_one():
 
 
 def test_blank_element_scrapes_but_a_roll_never_touches_stone():
+    """V04-R1."""
     s = fight(V, ["lash"], params={"reroll_cost_first": 0, "reroll_cost_max": 0})
     roll(s, 1, "agni")
     roll(s, 1, "blank")
@@ -50,6 +51,7 @@ def test_blank_element_scrapes_but_a_roll_never_touches_stone():
 
 
 def test_scorched_fires_every_turn_growing_fifty_percent_with_resonance():
+    """V04-R5."""
     s = fight(V, ["lash"])
     s.apply("lash>1")
     roll(s, 1, "agni")
@@ -67,6 +69,7 @@ def test_scorched_fires_every_turn_growing_fifty_percent_with_resonance():
 
 
 def test_repainting_resets_the_scorched_count():
+    """V04-R4."""
     s = fight(V, ["lash"], params={"reroll_cost_first": 0, "reroll_cost_max": 0})
     s.apply("lash>1")
     roll(s, 1, "agni")
@@ -79,6 +82,7 @@ def test_repainting_resets_the_scorched_count():
 
 
 def test_empty_scorched_anchor_chips_for_one():
+    """V04-R5."""
     s = fight(V, ["lash"])
     roll(s, 3, "agni")
     s.apply("end")
@@ -86,6 +90,7 @@ def test_empty_scorched_anchor_chips_for_one():
 
 
 def test_flooded_fires_right_neighbour_at_half_then_spreads():
+    """V04-R2."""
     s = fight(V, ["lash", "stone"])
     s.apply("lash>1")
     s.apply("stone>2")
@@ -103,6 +108,7 @@ def test_flooded_fires_right_neighbour_at_half_then_spreads():
 
 
 def test_swept_returns_to_hand_and_draws_one():
+    """V04-R6."""
     s = fight(V, ["gale"])
     s.apply("gale>1")
     roll(s, 1, "vayu")
@@ -116,6 +122,7 @@ def test_swept_returns_to_hand_and_draws_one():
 
 
 def test_stone_keeps_the_card_firing_every_turn_until_scraped():
+    """V04-R8."""
     s = fight(V, ["stone"])
     s.apply("stone>1")
     roll(s, 1, "prithvi")
@@ -161,6 +168,7 @@ def test_rerolls_cost_two_three_four_four():
 
 
 def test_shunya_strips_paint_and_returns_those_cards():
+    """V04-R7."""
     s = fight(V, ["lash", "stone"])
     s.apply("lash>1")
     s.apply("stone>2")

@@ -36,6 +36,7 @@ def test_blank_element_is_pure():
 
 
 def test_feed_agni_burns_and_escalates_forever():
+    """Framework R8, V05-R6."""
     s = fight(V, ["stone", "lash"])
     s.apply("stone>1")
     roll(s, 1, "agni")                     # Agni feeds Prithvi
@@ -62,6 +63,7 @@ def test_feed_vayu_rotates_every_card_right_with_wrap():
 
 
 def test_feed_jal_swaps_debuffs():
+    """V05-R8."""
     s = fight(V, ["gale"])
     s.apply("gale>1")
     roll(s, 1, "jal")                      # Jal feeds Vayu
@@ -73,6 +75,7 @@ def test_feed_jal_swaps_debuffs():
 
 
 def test_feed_prithvi_holds_next_turn():
+    """V05-R5."""
     s = fight(V, ["undertow", "lash"])
     s.apply("undertow>1")
     roll(s, 1, "prithvi")                  # Prithvi feeds Jal
@@ -89,6 +92,7 @@ def test_feed_prithvi_holds_next_turn():
 
 
 def test_hold_keeps_block_from_decaying():
+    """V05-R5."""
     s = fight(V, ["lash"])
     s = edit(s, lambda d: (d["counters"].update(hold_active=1), d["player"].update(block=10)))
     roll(s, 4, "blank")
@@ -97,6 +101,7 @@ def test_hold_keeps_block_from_decaying():
 
 
 def test_hold_stops_conversion_and_rotation():
+    """V05-R5."""
     s = fight(V, ["gale", "lash"])
     s.apply("gale>1")
     s.apply("lash>2")
@@ -124,6 +129,7 @@ def test_smother_halves_and_converts_in_place():
 
 
 def test_clash_destroys_recoils_and_refunds_two_energy_next_turn():
+    """V05-R1."""
     s = fight(V, ["lash"])
     s.apply("lash>1")
     roll(s, 1, "jal")                      # Agni and Jal are across the wheel
@@ -136,6 +142,7 @@ def test_clash_destroys_recoils_and_refunds_two_energy_next_turn():
 
 
 def test_blank_number_lands_leftmost_and_empty_board_draws():
+    """V05-R2."""
     s = fight(V, ["lash", "stone"])
     s.apply("stone>3")
     s.apply("lash>4")
@@ -164,6 +171,7 @@ def test_income_two_and_rerolls_escalate():
 
 
 def test_brace_forces_pure_through_rerolls():
+    """V05-R7."""
     s = fight(V, ["lash"], params={"base_income": 4})
     s.apply("lash>1")
     roll(s, 1, "jal")
