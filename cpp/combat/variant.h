@@ -67,6 +67,10 @@ class Variant {
   virtual bool apply(State& s, const Action& a) const = 0;
   // The dice have landed (s.d.number / s.d.element hold them).
   virtual void on_roll(State&) const {}
+  // A chance draw landed: `code` came from pile `source` into the hand. With
+  // source == kHand (a random card picked from the hand, e.g. V06's Slack
+  // Tide discard) the card is still in hand and the variant moves it.
+  virtual void on_card_drawn(State&, int /*code*/, int /*source*/) const {}
   // One step of the end-of-turn resolution; returns true when it is complete.
   // May queue draws or set s.d.choice: the framework comes back afterwards.
   virtual bool resolve_step(State& s) const = 0;
@@ -110,5 +114,8 @@ bool can_draw_from(const State& s, int source);
 
 // Variant singletons, one per file.
 const Variant& v01_house_rules();
+
+// V06-V10 (branch combat2).
+const Variant& v06_tide_price();
 
 }  // namespace triptych::combat
