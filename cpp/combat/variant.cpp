@@ -8,6 +8,8 @@ namespace triptych::combat {
 const std::vector<const Variant*>& all_variants() {
   static const std::vector<const Variant*> variants = {
       &v01_house_rules(),
+      // V06-V10
+      &v06_tide_price(),
   };
   return variants;
 }
