@@ -11,6 +11,7 @@ const std::vector<const Variant*>& all_variants() {
       // V06-V10
       &v06_tide_price(),
       &v08_fuse_line(),
+      &v09_their_dice(),
       &v10_written_die(),
   };
   return variants;
