@@ -11,6 +11,7 @@ namespace triptych::combat {
 namespace {
 
 enum Mark { kStayed = 0 };  // on the line since an earlier turn (an OPPOSED clog or a Prithvi link)
+// kPos: the slot the walk is at, + 1 (0: the walk has stopped); kAim: 0 the enemy, 1 yourself.
 enum Counter { kPos = 0, kSpark = 1, kEscalation = 2, kAim = 3, kChain = 4, kChainLast = 5 };
 enum Verb { kMoveVerb = 0, kPullVerb = 1, kAimVerb = 2 };
 enum Choice { kNoChoice = 0, kAimChoice = 1 };
@@ -163,7 +164,7 @@ class FuseLine final : public Variant {
           s.d.slots[a.a].mark[kStayed] = 0;
           s.slot_to_pile(a.a, kHand);
         } else {
-          s.d.counters[kAim] = static_cast<std::int16_t>(a.a);
+          s.d.counters[kAim] = a.a == kPlayer ? 1 : 0;
           s.d.choice = kNoChoice;
         }
         return true;
@@ -197,7 +198,7 @@ class FuseLine final : public Variant {
     const bool stays = rel == kOpposed || element == kPrithvi;
     if (!stays) s.slot_to_pile(pos, kDiscard);
     ++s.d.counters[kChain];
-    const bool at_self = s.d.counters[kAim] == kPlayer;
+    const bool at_self = s.d.counters[kAim] == 1;
     if (damage > 0) {
       if (at_self) heal(s, scaled(damage, s.param(kSelfHealPercent)));
       else s.deal_damage(damage);
@@ -241,17 +242,17 @@ class FuseLine final : public Variant {
       s.d.cursor = kWalkStep;
       s.d.counters[kChain] = 0;
       s.d.counters[kEscalation] = 0;
-      s.d.counters[kAim] = kEnemy;
+      s.d.counters[kAim] = 0;
       s.d.counters[kSpark] = s.d.element;
       const int entry = entry_slot(s);
-      s.d.counters[kPos] = static_cast<std::int16_t>(s.d.slots[entry].card == kNoCard ? -1 : entry);
+      s.d.counters[kPos] = static_cast<std::int16_t>(s.d.slots[entry].card == kNoCard ? 0 : entry + 1);
       return false;
     }
-    const int pos = s.d.counters[kPos];
+    const int pos = s.d.counters[kPos] - 1;
     if (pos >= 0) {
       const int code = s.d.slots[pos].card;
       const int next = resolve_link(s, pos, true);
-      s.d.counters[kPos] = static_cast<std::int16_t>(next);
+      s.d.counters[kPos] = static_cast<std::int16_t>(next + 1);
       // Redirect: a Jal link the chain passes through asks where the rest goes.
       if (next >= 0 && card_element(code) == kJal && !s.is_terminal()) s.d.choice = kAimChoice;
       return false;
@@ -274,7 +275,7 @@ class FuseLine final : public Variant {
     State scratch = s;
     scratch.d.counters[kSpark] = s.d.element;
     scratch.d.counters[kEscalation] = 0;
-    scratch.d.counters[kAim] = kEnemy;
+    scratch.d.counters[kAim] = 0;
     int pos = scratch.d.slots[entry_slot(s)].card == kNoCard ? -1 : entry_slot(s);
     out += " Pending chain:";
     if (pos < 0) out += " nothing (empty slot)";
@@ -294,7 +295,7 @@ class FuseLine final : public Variant {
         throw InvalidStateError(std::string("counters.") + counter_names()[c] + ": must be " + std::to_string(lo) +
                                 ".." + std::to_string(hi));
     };
-    range(kPos, -1, kSlots - 1);
+    range(kPos, 0, kSlots);
     range(kSpark, 0, kDieElements - 1);
     range(kEscalation, 0, kSlots);
     range(kAim, 0, 1);
