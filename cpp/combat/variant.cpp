@@ -10,6 +10,7 @@ const std::vector<const Variant*>& all_variants() {
       &v01_house_rules(),
       // V06-V10
       &v06_tide_price(),
+      &v07_one_wick(),
       &v08_fuse_line(),
       &v09_their_dice(),
       &v10_written_die(),

@@ -117,6 +117,7 @@ const Variant& v01_house_rules();
 
 // V06-V10 (branch combat2).
 const Variant& v06_tide_price();
+const Variant& v07_one_wick();
 const Variant& v08_fuse_line();
 const Variant& v09_their_dice();
 const Variant& v10_written_die();
