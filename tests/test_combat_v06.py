@@ -145,6 +145,7 @@ def test_ebb_tide_carries_energy_and_weakens_the_enemy():
 
 
 def test_ebb_tide_caps_carry_at_six_and_weak_at_three():
+    """R10: the carry-over adds at most 3 Weak stacks."""
     s = fight(V, [], params={"base_income": 9})
     roll(s, 1, "jal")
     s.apply("end")
@@ -201,6 +202,7 @@ def test_slack_tide_with_an_empty_hand_just_draws():
 
 
 def test_high_tide_card_stays_fires_once_a_turn_and_leftover_energy_becomes_block():
+    """R7: a card that stays under High Tide is bought again only on a later turn."""
     s = fight(V, ["stone"], params={"reroll_cost": 0})
     s.apply("stone>1")
     roll(s, 1, "prithvi")
@@ -246,6 +248,7 @@ def test_a_reroll_does_not_undo_a_fired_card():
 
 
 def test_take_back_costs_one_while_placing():
+    """R8: take-backs only while placement is open."""
     s = fight(V, ["lash"])
     s.apply("lash>1")
     s.apply("take_back 1")
@@ -256,6 +259,7 @@ def test_take_back_costs_one_while_placing():
 
 
 def test_paid_draw_costs_one_for_two_cards():
+    """R6: paid draws come from the draw pile, before the first roll."""
     s = fight(V, [])
     s.apply("buy")
     assert s.energy == 2 and s.to_move == triptych.CHANCE
@@ -276,6 +280,7 @@ def test_akasha_gate_gives_shunya_at_half_hp():
 
 
 def test_shunya_fires_free_from_any_slot_then_exhausts():
+    """R9: Shunya is placed like any card and fires from any slot once rolled, free, then exhausts."""
     s = with_shunya(fight(V, ["lash"]))
     s.apply("shunya>3")
     s.apply("lash>1")
@@ -293,3 +298,27 @@ def test_shunya_under_blood_tide_is_free_and_doubled():
     roll(s, 4, "agni")
     s.apply("fire 2")
     assert player(s)["hp"] == 50 and enemy_hp(s) == 70 - 24
+
+
+def test_each_firing_uses_the_tide_showing_when_it_is_bought():
+    """R5: a reroll changes the tide for later firings; turn-end rules use the last tide."""
+    s = fight(V, ["undertow", "gale"], params={"reroll_cost": 0})
+    s.apply("undertow>1")
+    s.apply("gale>2")
+    roll(s, 1, "agni")
+    s.apply("fire 1")                         # 10 under Blood Tide
+    roll(s, 2, "blank")
+    s.apply("fire 2")                         # plain 4
+    assert enemy_hp(s) == 70 - 10 - 4
+    draw(s, "lash")
+    roll(s, 3, "prithvi")
+    s.apply("end")
+    assert player(s)["hp"] == 49 - (6 - 2)   # 1 HP paid; 2 leftover energy became Block vs a Weak Strike 6
+
+
+def test_blank_number_on_an_empty_board_opens_nothing():
+    """R11."""
+    s = fight(V, ["lash"])
+    roll(s, "blank", "vayu")
+    s.apply("lash>1")                         # Slack Tide: still placing, but no slot was opened
+    assert not any(n.startswith("fire") for n in notations(s))

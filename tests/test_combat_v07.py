@@ -31,7 +31,7 @@ def test_spec_numbers_are_the_defaults():
 
 
 def test_the_wick_starts_colourless_with_one_per_empty_slot_and_the_first_roll_is_free():
-    """R1: the first roll is free and required."""
+    """R1: the first roll is free and required. R7: a blank element adds only its +1 colourless."""
     s = fight(V, ["lash"])
     assert wick(s) == (4, BLANK, 4)
     assert "end" not in notations(s) and "lash>1" not in notations(s)
@@ -41,6 +41,7 @@ def test_the_wick_starts_colourless_with_one_per_empty_slot_and_the_first_roll_i
 
 
 def test_a_roll_adds_two_and_offers_repaint_or_hold():
+    """R11: the choice comes only when the rolled colour differs from the Wick's."""
     s = fight(V, [])
     roll(s, 2, "agni")
     assert notations(s) == ["repaint", "hold"]
@@ -108,6 +109,7 @@ def test_colourless_charge_spends_at_another_colours_rate():
 
 
 def test_jal_buys_moves_swaps_and_a_redirect_never_damage():
+    """R9/R10: the redirect sends this turn's attack into the Sentinel's own Block (then HP); spends before the roll."""
     s = fight(V, ["lash", "stone"])
     painted(s, 1, "jal")                       # 6
     s.apply("lash>1")
@@ -149,6 +151,7 @@ def test_repainting_away_from_jal_costs_two_extra():
 
 
 def test_vayu_leaks_cheaper_costs_free_rerolls_and_halves():
+    """R6/R12: decay and growth happen at turn start; halving takes the whole Wick."""
     s = fight(V, [])
     painted(s, 1, "vayu")
     roll(s, 2, "vayu")                         # reroll free
@@ -167,6 +170,7 @@ def test_vayu_leaks_cheaper_costs_free_rerolls_and_halves():
 
 
 def test_prithvi_floors_at_three_converts_to_standing_block_and_rerolls_cost_three():
+    """R5: the floor refills a Prithvi Wick to 3 at turn start; spends may take it lower meanwhile."""
     s = fight(V, [])
     painted(s, 1, "prithvi")
     assert s.to_dict()["counters"]["floor"] == 1
@@ -244,3 +248,21 @@ def test_akasha_gate_at_half():
     painted(s, 1, "agni")
     s.apply("blast")
     assert enemy_hp(s) == 28 and hand(s) == {"Shunya": 1}
+
+
+def test_an_unaffordable_repaint_still_happens_when_holding_is_unaffordable_too():
+    """R4."""
+    s = fight(V, [], params={"hold_cost": 9, "jal_repaint_extra": 9})
+    painted(s, 1, "jal")
+    roll(s, 1, "agni")
+    assert notations(s) == ["repaint"]
+    s.apply("repaint")
+    assert wick(s) == (0, AGNI, 0)
+
+
+def test_same_colour_roll_just_adds_charge():
+    """R11."""
+    s = fight(V, [])
+    painted(s, 1, "agni")
+    roll(s, 2, "agni")
+    assert s.to_move == 0 and "repaint" not in notations(s) and wick(s) == (6, AGNI, 4)

@@ -155,6 +155,7 @@ def test_jal_self_aim_reaims_weak_too():
 
 
 def test_no_aim_choice_when_the_chain_stops_at_the_jal_link():
+    """R10: the aim is asked only when the chain goes on past the Jal link."""
     s = line(["undertow"])
     roll(s, 1, "jal")
     s.apply("end")
@@ -242,3 +243,20 @@ def test_the_wheel(spark, card, relation):
     while s.to_dict()["stage"] == "resolve":
         s.apply(s.chance_outcomes()[0][0] if s.to_move == triptych.CHANCE else "aim enemy")
     assert s.to_dict()["counters"]["chain_last"] == (2 if relation in ("feeds", "same") else 1)
+
+
+def test_link_properties_act_only_when_the_chain_passes_through():
+    """R2: a smothered Vayu card does not shunt; a smothered Agni card escalates nothing."""
+    s = line(["gale", "stone"])
+    roll(s, 1, "agni")
+    s.apply("end")
+    draw(s, "lash")
+    assert slots(s)[1] == "Stoneskin" and enemy_hp(s) == 68
+
+
+def test_a_wild_spark_stays_wild_through_shunya():
+    """R6."""
+    s = line(["shunya", "undertow"], gated=True)
+    roll(s, 1, "blank")
+    s.apply("end")
+    assert enemy_hp(s) == 70 - 6 - 5 and enemy(s)["weak"] == 1

@@ -52,6 +52,7 @@ def test_spec_numbers_are_the_defaults():
 
 
 def test_the_declaration_is_rolled_before_the_turn_and_shown_all_turn():
+    """R1: the opening declaration is rolled after the opening hand, before turn 1."""
     s = fight(["lash"], 3, "agni")
     data = s.to_dict()
     assert data["dice"] == {"number": 3, "element": "agni"} and s.energy == 1 + 4
@@ -125,6 +126,7 @@ def test_agni_ignites_the_neighbours_at_half_and_everything_that_fired_exhausts(
 
 
 def test_jal_fires_the_struck_card_then_hops_to_a_slot_you_choose():
+    """R7: Block from any card fired by the blow absorbs it."""
     s = fight(["lash", "stone", "gale"], 1, "jal")
     s.apply("lash>1")
     s.apply("stone>3")
@@ -183,6 +185,7 @@ def test_prithvi_card_stays_and_wards_its_slot_against_the_next_strike():
 
 
 def test_forcing_rerolls_the_declaration_two_then_four_at_most_twice():
+    """R2: at most two forcings a turn."""
     s = fight([], 1, "agni", params={"base_income": 9})
     assert s.energy == 13
     s.apply("force")
@@ -195,6 +198,7 @@ def test_forcing_rerolls_the_declaration_two_then_four_at_most_twice():
 
 
 def test_after_forcing_you_may_re_place_at_the_normal_price():
+    """R8: no phase lock: place, pull, buy and force in any order."""
     s = fight(["lash", "stone"], 1, "blank")
     s.apply("lash>1")
     s.apply("force")
@@ -213,6 +217,7 @@ def test_paid_draw_one_for_two():
 
 
 def test_guard_turn_gains_block_and_jabs_for_five():
+    """R9."""
     s = fight([], 1, "blank", intent=3)
     end(s)
     assert player(s)["hp"] == 45 and enemy(s)["block"] == 10
@@ -251,3 +256,15 @@ def test_akasha_returns_every_card_and_the_sentinel_rerolls_blind():
     s.apply("3/akasha")                        # again
     s.apply("blank/blank")                     # the blow that finally lands: bypass +4
     assert player(s)["hp"] == 50 - 12 and enemy_hp(s) == 20
+
+
+def test_a_ward_belongs_to_its_slot():
+    """R10: pulling the card leaves the Ward on the slot."""
+    s = fight(["stone"], 2, "prithvi")
+    s.apply("stone>2")
+    end(s, declare="2/blank")
+    draw(s, "lash")
+    s.apply("pull 2")
+    assert s.to_dict()["slots"][1]["ward"] == 1
+    end(s)
+    assert player(s)["hp"] == 50 and s.to_dict()["slots"][1]["ward"] == 0

@@ -65,6 +65,7 @@ def test_rerolls_cost_two_then_four():
 
 
 def test_agni_fires_twice_then_exhausts_and_empties_the_face():
+    """R11: both firings are full firings."""
     s = fight(V, ["lash"])
     s.apply("lash>1")
     roll(s, 1, "agni")
@@ -76,6 +77,7 @@ def test_agni_fires_twice_then_exhausts_and_empties_the_face():
 
 
 def test_jal_sets_the_landed_card_aside_and_fires_the_face_you_choose():
+    """R10: the choice is compulsory when another face is inscribed."""
     s = fight(V, ["lash", "stone"])
     s.apply("lash>1")
     s.apply("stone>2")
@@ -184,7 +186,7 @@ def test_shunya_is_free_to_inscribe_and_puts_akasha_on_the_die():
 
 
 def test_akasha_wipes_the_landed_face_draws_two_and_gives_a_free_reroll():
-    """R6: the free reroll does not count on the 2-then-4 ladder."""
+    """R6: the free reroll does not count on the 2-then-4 ladder. R9: Erasure acts as the dice land."""
     s = gated(fight(V, ["lash"]))
     s.apply("shunya>2")
     s.apply("lash>1")
@@ -200,6 +202,7 @@ def test_akasha_wipes_the_landed_face_draws_two_and_gives_a_free_reroll():
 
 
 def test_paid_draw_one_for_two():
+    """R12: paid draws (and clears) before the first roll."""
     s = fight(V, [])
     s.apply("buy")
     draw(s, "lash")
@@ -216,3 +219,21 @@ def test_akasha_gate_at_half():
     roll(s, 1, "agni")
     s.apply("end")
     assert enemy_hp(s) == 30 and hand(s) == {"Shunya": 1}
+
+
+def test_a_tilt_overrides_shunyas_akasha_face():
+    """R8."""
+    s = gated(fight(V, []))
+    s.apply("shunya>1")
+    s.apply("tilt 6 jal")
+    assert faces(s)[5] == "jal"
+    assert not any(n.startswith("tilt") and n.endswith("akasha") for n in notations(s))
+
+
+def test_agni_riders_apply_on_both_firings():
+    """R11."""
+    s = fight(V, ["undertow"])
+    s.apply("undertow>1")
+    roll(s, 1, "agni")
+    s.apply("end")
+    assert enemy_hp(s) == 70 - 16
