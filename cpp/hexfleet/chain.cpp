@@ -113,6 +113,62 @@ bool State::step_keeps_chain(const ChainInfo& info, int from, int dir) const {
   return false;
 }
 
+void State::lift(int from, Lifted& l) const {
+  l.from = from;
+  l.vanished = col_height_[from] == 1;
+  l.owner_bit = 1 << top(from).owner();
+  std::array<std::uint8_t, kMaxColumns> queue;
+  for (int c = 0; c < columns_; ++c) l.comp[c] = kNone;
+  int count = 0;
+  for (int start = 0; start < columns_; ++start) {
+    if (l.comp[start] != kNone || (start == from && l.vanished)) continue;
+    int head = 0, tail = 0;
+    queue[tail++] = static_cast<std::uint8_t>(start);
+    l.comp[start] = static_cast<std::uint8_t>(count);
+    l.cores[count] = l.needs[count] = 0;
+    while (head < tail) {
+      const int v = queue[head++];
+      // The lifted tile itself is not on the board.
+      for (int slot = v == from ? below_[col_top_[v]] : col_top_[v]; slot != kNone; slot = below_[slot])
+        l.needs[count] |= 1 << tile_[slot].owner();
+      for (int d = 0; d < 6; ++d) {
+        const int w = col_nbr_[v][d];
+        if (w == kNone || l.comp[w] != kNone || (w == from && l.vanished)) continue;
+        l.comp[w] = static_cast<std::uint8_t>(count);
+        queue[tail++] = static_cast<std::uint8_t>(w);
+      }
+    }
+    ++count;
+  }
+  for (int s = 0; s < 2; ++s) {
+    l.core_comp[s] = l.comp[find_column(core_[s])];
+    l.cores[l.core_comp[s]] |= 1 << s;
+  }
+  l.cut_off = 0;
+  for (int k = 0; k < count; ++k)
+    if (l.needs[k] & ~l.cores[k]) l.cut_off |= std::uint64_t{1} << k;
+}
+
+bool State::powered_with_lifted_at(const Lifted& l, Hex at, int at_col, bool& contact) const {
+  std::uint64_t joined = 0;
+  int cores = 0, needs = l.owner_bit;
+  auto join = [&](int c) {
+    if (c < 0 || c == kNone || (c == l.from && l.vanished)) return;
+    const int k = l.comp[c];
+    if (joined >> k & 1) return;
+    joined |= std::uint64_t{1} << k;
+    cores |= l.cores[k];
+    needs |= l.needs[k];
+  };
+  if (at_col >= 0 && !(at_col == l.from && l.vanished)) {
+    join(at_col);  // on a stack: the graph is the lifted board's
+  } else {
+    for (int d = 0; d < 6; ++d) join(find_column(neighbour(at, d)));  // new ground joins what it touches
+  }
+  contact = l.core_comp[0] == l.core_comp[1] || ((joined >> l.core_comp[0] & 1) && (joined >> l.core_comp[1] & 1));
+  return (l.cut_off & ~joined) == 0 && (needs & ~cores) == 0;
+}
+
 bool State::all_powered() const {
   std::array<std::uint8_t, kMaxColumns> comp;
   components(comp);

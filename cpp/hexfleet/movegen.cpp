@@ -58,8 +58,29 @@ void State::generate_moves(int col, const ChainInfo& info, ActionList& out) cons
     reached.push_back(to);
     first_steps.push_back(to);
   }
-  if (mover.unit() == kFrigate) {
-    // The second step is judged from the position the first one left.
+  if (mover.unit() == kFrigate && !kReference) {
+    // The second step is judged from the position the first one left: the
+    // board without the Frigate, plus the Frigate on the middle hex.
+    Lifted lifted;
+    lift(col, lifted);
+    for (Hex mid : first_steps) {
+      const int mid_col = find_column(mid);
+      bool contact_mid;
+      powered_with_lifted_at(lifted, mid, mid_col, contact_mid);
+      const int mid_level = mid_col < 0 ? 0 : col_height_[mid_col];
+      for (int d = 0; d < 6; ++d) {
+        const Hex to = neighbour(mid, d);
+        if (to == from || contains(reached, to)) continue;
+        const int to_col = find_column(to);
+        if (to_col >= 0 && (col_height_[to_col] > mid_level + 1 || own_core_column(to_col, me))) continue;
+        bool contact_to;
+        if (!powered_with_lifted_at(lifted, to, to_col, contact_to) || (contact_mid && !contact_to)) continue;
+        reached.push_back(to);
+      }
+    }
+  }
+  if (mover.unit() == kFrigate && kReference) {
+    // The literal version: make the first step on a copy and test the second there.
     for (Hex mid : first_steps) {
       State after = *this;
       after.do_step(from, mid);

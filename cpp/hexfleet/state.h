@@ -77,6 +77,21 @@ struct ChainInfo {
   int pieces(int v) const { return separating_count[v] + (root[v] ? 0 : 1); }
 };
 
+// The board with one tile lifted off (the top of column `from`): the
+// components of what remains, which players' tiles and Cores each holds, and
+// which are cut off from a Core they need. A Frigate's two steps are both
+// judged against it: the Frigate standing on hex Y joins the pieces Y touches.
+struct Lifted {
+  int from = 0;
+  bool vanished = false;  // the tile was alone in its column
+  int owner_bit = 0;
+  std::array<std::uint8_t, kMaxColumns> comp;
+  std::array<std::uint8_t, kMaxColumns> cores;  // per component: bit per player
+  std::array<std::uint8_t, kMaxColumns> needs;  // per component: owners of its tiles
+  std::uint64_t cut_off = 0;                    // components lacking a Core they need
+  std::array<int, 2> core_comp{};
+};
+
 class State {
  public:
   explicit State(const Options& options = {});
@@ -152,6 +167,10 @@ class State {
   // Does a step from column `from` in direction `dir` keep the chain whole?
   bool step_keeps_chain(const ChainInfo& info, int from, int dir) const;
   bool step_keeps_chain_slow(int from, Hex to) const;
+  void lift(int from, Lifted& lifted) const;
+  // Is every tile powered with the lifted tile on hex `at` (column `at_col`,
+  // or -1 for empty ground)? Sets `contact` to whether the Cores then touch.
+  bool powered_with_lifted_at(const Lifted& lifted, Hex at, int at_col, bool& contact) const;
   bool all_powered() const;
   // After a combat action: return every tile that cannot trace a path to its
   // own Core, let stacks close up, repeat until nothing else falls.
