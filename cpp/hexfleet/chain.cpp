@@ -113,10 +113,22 @@ bool State::step_keeps_chain(const ChainInfo& info, int from, int dir) const {
   return false;
 }
 
-void State::lift(int from, Lifted& l) const {
+void State::lift(int from, const ChainInfo& info, Lifted& l) const {
   l.from = from;
   l.vanished = col_height_[from] == 1;
   l.owner_bit = 1 << top(from).owner();
+  if (!l.vanished || !info.cut[from]) {
+    // The graph keeps its components (less `from` when it empties, which
+    // splits nothing), and every one of them stays powered.
+    for (int c = 0; c < columns_; ++c) l.comp[c] = info.component[c], l.cores[c] = 0;
+    for (int s = 0; s < 2; ++s) {
+      l.core_comp[s] = info.component[find_column(core_[s])];
+      l.cores[l.core_comp[s]] |= 1 << s;
+    }
+    for (int c = 0; c < columns_; ++c) l.needs[c] = l.cores[c];
+    l.cut_off = 0;
+    return;
+  }
   std::array<std::uint8_t, kMaxColumns> queue;
   for (int c = 0; c < columns_; ++c) l.comp[c] = kNone;
   int count = 0;

@@ -62,7 +62,7 @@ void State::generate_moves(int col, const ChainInfo& info, ActionList& out) cons
     // The second step is judged from the position the first one left: the
     // board without the Frigate, plus the Frigate on the middle hex.
     Lifted lifted;
-    lift(col, lifted);
+    lift(col, info, lifted);
     for (Hex mid : first_steps) {
       const int mid_col = find_column(mid);
       bool contact_mid;

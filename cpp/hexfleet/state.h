@@ -169,7 +169,7 @@ class State {
   // Does a step from column `from` in direction `dir` keep the chain whole?
   bool step_keeps_chain(const ChainInfo& info, int from, int dir) const;
   bool step_keeps_chain_slow(int from, Hex to) const;
-  void lift(int from, Lifted& lifted) const;
+  void lift(int from, const ChainInfo& info, Lifted& lifted) const;
   // Is every tile powered with the lifted tile on hex `at` (column `at_col`,
   // or -1 for empty ground)? Sets `contact` to whether the Cores then touch.
   bool powered_with_lifted_at(const Lifted& lifted, Hex at, int at_col, bool& contact) const;
