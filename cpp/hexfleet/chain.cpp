@@ -5,7 +5,9 @@
 // Move generation asks one question per step: "if this lone tile leaves its
 // column, does the graph stay whole?" One Tarjan low-link DFS per position
 // marks the cut vertices, so the answer is a lookup; only a tile that leaves a
-// cut vertex for new ground (which may rejoin the pieces) needs a small walk.
+// cut vertex for new ground (which may rejoin the pieces) checks which pieces
+// the new hex touches, again from the DFS. A Frigate's second step is judged
+// against the board with the Frigate lifted off (`lift`), without a copy.
 #include "hexfleet/hashing.h"
 #include "hexfleet/state.h"
 
