@@ -58,7 +58,25 @@ void State::generate_moves(int col, const ChainInfo& info, Out& out) const {
     reached.push_back(to);
     first_steps.push_back(to);
   }
-  if (mover.unit() == kFrigate && !kReference) {
+  if (mover.unit() != kFrigate) {
+    for (Hex to : reached) out.push_back({ActionType::kMove, 0, false, from, to});
+    return;
+  }
+  if constexpr (kReference) {
+    // The literal version: make the first step on a copy and test the second there.
+    for (Hex mid : first_steps) {
+      State after = *this;
+      after.do_step(from, mid);
+      const ChainInfo unused{};
+      const int mc = after.find_column(mid);
+      const int mid_level = after.level_of_top(mc);
+      for (int d = 0; d < 6; ++d) {
+        Hex to;
+        if (neighbour(mid, d) == from || contains(reached, neighbour(mid, d))) continue;
+        if (step_ok(after, unused, mc, mid_level, d, to)) reached.push_back(to);
+      }
+    }
+  } else {
     // The second step is judged from the position the first one left: the
     // board without the Frigate, plus the Frigate on the middle hex.
     Lifted lifted;
@@ -78,22 +96,6 @@ void State::generate_moves(int col, const ChainInfo& info, Out& out) const {
         bool contact_to;
         if (!powered_with_lifted_at(lifted, near, to, to_col, contact_to) || (contact_mid && !contact_to)) continue;
         reached.push_back(to);
-      }
-    }
-  }
-  if (mover.unit() == kFrigate && kReference) {
-    // The literal version: make the first step on a copy and test the second there.
-    for (Hex mid : first_steps) {
-      State after = *this;
-      after.do_step(from, mid);
-      ChainInfo mid_info;
-      if constexpr (!kReference) after.chain_info(mid_info);
-      const int mc = after.find_column(mid);
-      const int mid_level = after.level_of_top(mc);
-      for (int d = 0; d < 6; ++d) {
-        Hex to;
-        if (neighbour(mid, d) == from || contains(reached, neighbour(mid, d))) continue;
-        if (step_ok(after, mid_info, mc, mid_level, d, to)) reached.push_back(to);
       }
     }
   }
