@@ -311,3 +311,13 @@ def test_paid_draw_from_the_draw_pile_before_the_first_roll_only():
     draw(s, "gale")
     roll(s, 1, "blank")
     assert "buy" not in [str(a) for a in s.legal_actions()]
+
+
+def test_combat_state_satisfies_the_contract_protocols():
+    from triptych.contract import Action, ChanceState, State
+
+    s = combat.new_game("v03", seed=1)
+    assert isinstance(s, State) and isinstance(s, ChanceState)
+    assert isinstance(s.chance_outcomes()[0][0], Action)
+    s.play_chance()
+    assert isinstance(s.legal_actions()[0], Action)
