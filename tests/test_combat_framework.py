@@ -249,6 +249,8 @@ def test_from_dict_names_the_bad_field():
         (("phase",), "sideways", "phase"),
         (("variant",), "v77", "variant"),
         (("params",), {"nope": 1}, "params.nope"),
+        (("stage",), "enemy", "stage"),
+        (("choice",), 1, "choice"),
     ]
     for path, value, field in cases:
         data = json.loads(json.dumps(good))
