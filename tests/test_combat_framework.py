@@ -231,7 +231,7 @@ def test_state_contract_over_random_fights(variant):
 
 @pytest.mark.parametrize("variant", IDS)
 def test_thousands_of_random_fights_keep_every_invariant(variant):
-    """No exception; every fight ends well inside the turn cap; HP/Block/energy never negative; cards conserved;
+    """Framework R9. No exception; every fight ends well inside the turn cap; HP/Block/energy never negative; cards conserved;
     validate() accepts every reachable position; the hash equals a rebuild (checked in C++ after every step)."""
     report = combat.audit_random_fights(variant, 2000, seed=17)
     assert report["failure"] == ""
@@ -289,3 +289,33 @@ def test_text_shows_the_position():
     text = str(s)
     for needle in ["HP 50/50", "Sentinel HP 70/70", "Energy 4", "Intent: Strike 8", "Hand:", "Draw 5", "[1] -"]:
         assert needle in text
+
+
+def test_turn_cap_ends_the_fight_drawn():
+    """Framework R9: the guard; never reached in the random-fight audits."""
+    s = fight("v01", [], params={"turn_cap": 1})
+    roll(s, 1, "blank")
+    s.apply("end")
+    assert s.is_terminal() and s.winner is None and s.returns() == [0.0, 0.0]
+
+
+def test_multipliers_scale_numbers_not_riders():
+    """Framework R4: V02 PURE doubles Undertow's damage, not its Weak."""
+    s = fight("v02", ["undertow"])
+    s.apply("undertow>2")
+    roll(s, 2, "blank")
+    s.apply("end")
+    s.apply("skip")
+    assert enemy_hp(s) == 60 and enemy(s)["weak"] == 1    # one stack (2 turns), one ticked
+
+
+def test_paid_draw_from_the_draw_pile_before_the_first_roll_only():
+    """Framework R12."""
+    s = fight("v05", ["lash"])
+    s.apply("buy")
+    assert s.energy == 1 and {o.to_dict()["card"] for o, _ in s.chance_outcomes()} == {
+        "Ember Lash", "Undertow", "Gale", "Stoneskin"}
+    draw(s, "gale")
+    draw(s, "gale")
+    roll(s, 1, "blank")
+    assert "buy" not in [str(a) for a in s.legal_actions()]

@@ -22,6 +22,7 @@ def scorch(s):
 
 
 def test_agni_threshold_matches_at_or_above_and_scorches_below():
+    """V01-R8."""
     s = fight(V, ["lash", "lash", "lash", "stone"])
     place_all(s, ["lash", "lash", "lash", "stone"])
     roll(s, 3, "agni")
@@ -39,6 +40,7 @@ def test_agni_threshold_matches_at_or_above_and_scorches_below():
 
 
 def test_scorch_caps_at_four():
+    """V01-R4."""
     s = fight(V, ["lash"], params={"reroll_cost": 0})
     s.apply("lash>4")
     for _ in range(6):
@@ -58,6 +60,7 @@ def test_scorch_adds_to_block_cards_too():
 
 
 def test_jal_mirror_and_weak_on_every_firing():
+    """V01-R9."""
     s = fight(V, FULL)
     place_all(s)
     roll(s, 4, "jal")                      # 5 - 4 = slot 1
@@ -84,6 +87,7 @@ def test_vayu_neighbours_without_wrap(number, fired):
 
 
 def test_vayu_returns_fired_cards_to_hand_and_draws_one():
+    """V01-R6."""
     s = fight(V, FULL)
     place_all(s)
     roll(s, 2, "vayu")                     # slots 1 (Ember Lash) and 3 (Gale)
@@ -109,7 +113,7 @@ def test_prithvi_latch_survives_rerolls():
 
 
 def test_latch_lasts_one_turn():
-    """V01-R9: latches end with the turn; Scorch stays."""
+    """V01-R8: latches end with the turn; Scorch stays."""
     s = fight(V, ["lash", "stone"])
     s.apply("lash>1")
     s.apply("stone>2")
@@ -136,7 +140,7 @@ def test_blank_number_means_lowest_occupied_slot():
 
 
 def test_blank_number_with_agni_thresholds_from_lowest_occupied():
-    """V01-R7: matches are frozen when resolution starts, so the blank number does not move as cards leave."""
+    """Framework R11, V01-R7: matches are frozen when resolution starts, so the blank number does not move as cards leave."""
     s = fight(V, ["gale", "stone"])
     s.apply("gale>2")
     s.apply("stone>3")
@@ -149,7 +153,7 @@ def test_blank_number_with_agni_thresholds_from_lowest_occupied():
     roll(s2, "blank", "agni")
     assert scorch(s2) == [1, 0, 0, 0]
     s2.apply("end")
-    draw(s2, "lash")                       # Gale's draw happens at once, in slot order (V01-R8)
+    draw(s2, "lash")                       # Gale's draw happens at once, in slot order (Framework R11)
     assert slots(s2) == [None, None, None, None]
 
 
@@ -179,6 +183,7 @@ def test_income_is_empty_slots_min_one_and_roll_costs():
 
 
 def test_income_minimum_one_on_a_full_board():
+    """Framework R5."""
     s = fight(V, FULL, params={"first_roll_cost": 3})
     place_all(s)
     roll(s, 4, "blank")                    # Stoneskin fires; 1 slot empty
@@ -219,6 +224,7 @@ def test_occupied_slots_cannot_be_overwritten():
 
 
 def test_firing_order_is_slot_1_to_4():
+    """Framework R10."""
     s = fight(V, ["lash", "stone"], params={"enemy_hp": 8})
     s.apply("lash>1")
     s.apply("stone>2")
@@ -234,6 +240,7 @@ def test_firing_order_is_slot_1_to_4():
 
 
 def test_sentinel_cycle_and_guard_block():
+    """Framework R2."""
     s = fight(V, [])
     hps = []
     for card in ["lash", "lash", "stone", "stone"]:
@@ -356,6 +363,7 @@ def test_shunya_void_every_occupied_slot_at_half():
 
 
 def test_shunya_needs_energy_and_an_empty_slot():
+    """V01-R3."""
     s = shunya_position()
     data = s.to_dict()
     data["energy"] = 1
@@ -367,6 +375,7 @@ def test_shunya_needs_energy_and_an_empty_slot():
 
 
 def test_shunya_clears_latches():
+    """V01-R3."""
     s = shunya_position()
     data = s.to_dict()
     data["slots"][0]["latched"] = 1

@@ -112,6 +112,16 @@ void State::legal_actions(ActionList& out) const {
   if (out.empty()) out.push_back({ActionType::kPass, 0, 0, 0, 0});
 }
 
+bool State::is_tactical(const Action& a) const {
+  if (a.type == ActionType::kJump) return true;
+  if (a.type != ActionType::kAdvance && a.type != ActionType::kSurge) return false;
+  const StepTarget first = step_target(side_, a.flow, a.pos);
+  if (first.kind != StepKind::kEmpty || a.type == ActionType::kAdvance) return first.kind != StepKind::kEmpty;
+  const StepTarget second = step_target(side_, a.flow, first.pos);  // a Surge's second step
+  return second.kind == StepKind::kOffBoard || second.kind == StepKind::kEnemyPiece ||
+         second.kind == StepKind::kEnemyBarrier;
+}
+
 bool State::is_legal(const Action& action) const {
   ActionList legal;
   legal_actions(legal);

@@ -83,6 +83,9 @@ class State {
   bool is_legal(const Action& action) const;
   // Why `action` is not legal here (empty when it is legal).
   std::string explain_illegal(const Action& action) const;
+  // Whether a legal action fights or scores: a clash, a barrier attack, a
+  // breakthrough or a side jump (searched first and in quiescence).
+  bool is_tactical(const Action& action) const;
   // Applies a legal action; throws IllegalActionError (state untouched) otherwise.
   void apply(const Action& action);
   // Applies an action known to be legal (search, perft).

@@ -64,6 +64,18 @@ struct Action {
   }
 };
 
+// A compact code for tables that store actions (transposition table,
+// history): 3 bits type, then flow, pos, to_flow, to_pos, 3 bits each.
+inline constexpr std::uint32_t encode(const Action& a) {
+  return static_cast<std::uint32_t>(a.type) | (std::uint32_t(a.flow) << 3) | (std::uint32_t(a.pos) << 6) |
+         (std::uint32_t(a.to_flow) << 9) | (std::uint32_t(a.to_pos) << 12);
+}
+inline constexpr Action decode(std::uint32_t code) {
+  return Action{static_cast<ActionType>(code & 7), std::int8_t((code >> 3) & 7), std::int8_t((code >> 6) & 7),
+                std::int8_t((code >> 9) & 7), std::int8_t((code >> 12) & 7)};
+}
+inline constexpr int kActionCodes = 1 << 15;
+
 // Generous upper bound: 7 spawns plus, for each of at most 49 own units,
 // charge, advance, surge, barrier and up to four jumps.
 inline constexpr int kMaxActions = 7 + kCells * 8;

@@ -3,9 +3,11 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include "aquaignis/search_game.h"
 #include "aquaignis/state.h"
 #include "bindings/bindings.h"
 #include "bindings/dict_reading.h"
+#include "bindings/search_bindings.h"
 #include "common/errors.h"
 #include "common/players.h"
 
@@ -269,6 +271,7 @@ void init_aquaignis(py::module_& m) {
   m.def("new_game", &new_game, "A new game; options: no_progress_limit (turns, default 40), first_player.");
   m.def("perft", &perft, py::arg("state"), py::arg("depth"), py::call_guard<py::gil_scoped_release>(),
         "Leaves of the action tree `depth` plies deep (each action is one ply).");
+  bind_searches<SearchGame>(m);
   m.attr("OBSERVATION_SHAPE") = py::make_tuple(State::kObservationPlanes, kFlows, kSlots);
 }
 

@@ -1,6 +1,7 @@
 #include "combat/audit.h"
 
 #include <exception>
+#include <vector>
 
 #include "combat/notation.h"
 #include "combat/players.h"
@@ -52,7 +53,12 @@ AuditReport audit_random_fights(const State& start, int fights, std::uint64_t se
   Rng rng(seed);
   for (int g = 0; g < fights; ++g) {
     State s = start;
-    std::string history;
+    std::vector<Action> played;
+    auto history = [&] {
+      std::string h;
+      for (const auto& a : played) h += to_notation(start.variant(), a) + " ";
+      return h;
+    };
     try {
       for (int step = 0; !s.is_terminal(); ++step) {
         if (step > 20000) {
@@ -60,16 +66,16 @@ AuditReport audit_random_fights(const State& start, int fights, std::uint64_t se
           return report;
         }
         const Action a = s.to_move() == kChancePlayer ? sample_chance(s, rng) : random_action(s, rng);
-        history += to_notation(s.variant(), a) + " ";
+        played.push_back(a);
         s.apply(a);
         ++report.steps;
         if (std::string why = check(s); !why.empty()) {
-          report.failure = "fight " + std::to_string(g) + ": " + why + " after: " + history + "\n" + s.to_string();
+          report.failure = "fight " + std::to_string(g) + ": " + why + " after: " + history() + "\n" + s.to_string();
           return report;
         }
       }
     } catch (const std::exception& e) {
-      report.failure = "fight " + std::to_string(g) + ": exception " + e.what() + " after: " + history;
+      report.failure = "fight " + std::to_string(g) + ": exception " + e.what() + " after: " + history();
       return report;
     }
     report.capped += s.winner() == -1;

@@ -90,6 +90,14 @@ bool State::cards_conserved() const {
          per_kind[kShunya] == shunya;
 }
 
+int State::intent_damage() const {
+  switch (d.intent) {
+    case kCleave: return param(kCleaveDamage);
+    case kGuardJab: return param(kJabDamage);
+    default: return param(kStrikeDamage);
+  }
+}
+
 int State::card_damage(int code) const {
   switch (card_kind(code)) {
     case kEmberLash: return param(kEmberLashDamage);
@@ -246,7 +254,7 @@ void State::begin_turn() {
   d.stage = kStagePlayer;
   d.phase = kPlacement;
   d.rolls = 0;
-  d.number = d.element = kNotRolled;
+  if (variant_->dice_reset_each_turn()) d.number = d.element = kNotRolled;
   d.block_gained = 0;
   d.cursor = 0;
   variant_->on_turn_start(*this);
@@ -265,15 +273,8 @@ void State::end_player_turn() {
 void State::enemy_turn() {
   // The Guard's Block lasts until the Sentinel's next turn.
   d.enemy.block = 0;
-  switch (d.intent) {
-    case kStrike1:
-    case kStrike2: hit_player(param(kStrikeDamage)); break;
-    case kCleave: hit_player(param(kCleaveDamage)); break;
-    default:
-      d.enemy.block = static_cast<std::int16_t>(d.enemy.block + param(kGuardBlock));
-      hit_player(param(kJabDamage));
-      break;
-  }
+  if (d.intent == kGuardJab) d.enemy.block = static_cast<std::int16_t>(param(kGuardBlock));
+  variant_->enemy_attack(*this, intent_damage());
   if (is_terminal()) return;
   tick_statuses(kEnemy);
   if (is_terminal()) return;

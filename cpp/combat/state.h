@@ -119,6 +119,7 @@ class State {
   int lowest_occupied_slot() const;  // -1 on an empty board
   int total_cards() const;  // every pile plus the board
   bool cards_conserved() const;  // the deck (plus Shunya once gated) is all accounted for
+  int intent_damage() const;  // damage of the Sentinel's current intent (the Jab after Guard)
   int card_damage(int code) const;  // printed numbers of this variant's cards
   int card_block(int code) const;
 

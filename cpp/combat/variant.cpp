@@ -7,7 +7,7 @@ namespace triptych::combat {
 
 const std::vector<const Variant*>& all_variants() {
   static const std::vector<const Variant*> variants = {
-      &v01_house_rules(),
+      &v01_house_rules(), &v02_four_braziers(), &v03_twin_wells(), &v04_painted_ground(), &v05_sangam(),
       // V06-V10
       &v06_tide_price(),
       &v07_one_wick(),

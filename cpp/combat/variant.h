@@ -79,6 +79,13 @@ class Variant {
   virtual bool gate_adds_shunya() const { return true; }
   // Sentinel's attack after the pipeline, before Block (V03's blunting).
   virtual int adjust_enemy_attack(State&, int damage) const { return damage; }
+  // The Sentinel's attack of its turn (`damage`: the intent's printed number).
+  // Default: through the pipeline onto the player. A variant whose blow lands
+  // elsewhere (V09's struck slot) resolves it in its own turn end instead.
+  virtual void enemy_attack(State& s, int damage) const { s.hit_player(damage); }
+  // Whether the dice are cleared at the start of each turn (V09 keeps the
+  // enemy's declaration rolled at the end of the previous turn).
+  virtual bool dice_reset_each_turn() const { return true; }
   // Whether the player's ordinary Block decays at the end of the enemy's turn.
   virtual bool block_decays(const State&) const { return true; }
   // Called at the very end of the enemy's turn (after Block decay).
@@ -114,6 +121,10 @@ bool can_draw_from(const State& s, int source);
 
 // Variant singletons, one per file.
 const Variant& v01_house_rules();
+const Variant& v02_four_braziers();
+const Variant& v03_twin_wells();
+const Variant& v04_painted_ground();
+const Variant& v05_sangam();
 
 // V06-V10 (branch combat2).
 const Variant& v06_tide_price();

@@ -15,5 +15,6 @@ from triptych._core.aquaignis import OBSERVATION_SHAPE, Action, State, new_game,
 AQUA = 0
 IGNIS = 1
 NAME = "aquaignis"
+PLAYER_NAMES = ("AQUA", "IGNIS")
 
-__all__ = ["AQUA", "IGNIS", "NAME", "OBSERVATION_SHAPE", "Action", "State", "new_game", "perft"]
+__all__ = ["AQUA", "IGNIS", "NAME", "OBSERVATION_SHAPE", "PLAYER_NAMES", "Action", "State", "new_game", "perft"]

@@ -12,6 +12,7 @@ from types import ModuleType
 GAMES: dict[str, str] = {
     "aquaignis": "triptych.aquaignis",
     "combat": "triptych.combat",
+    "hexfleet": "triptych.hexfleet",
 }
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from triptych.cli.ai_command import ai_command, match
 from triptych.cli.perft_command import perft
 from triptych.cli.play_command import play
 from triptych.cli.rules_command import rules
@@ -18,5 +19,7 @@ def main() -> None:
 main.add_command(play)
 main.add_command(perft)
 main.add_command(rules)
+main.add_command(ai_command)
+main.add_command(match)
 
 __all__ = ["main"]

@@ -19,16 +19,12 @@ from rich.columns import Columns
 
 from triptych import CHANCE, IllegalActionError
 from triptych.cli.common import GAME_ARGUMENT, load_position
+from triptych.games import load
 
 HELP = (
     "Type an action in notation (as listed), or: 'undo' (take back your last action), "
     "'save FILE' (write the position as JSON), 'help', 'quit'."
 )
-
-
-def _side_name(state: Any) -> str:
-    names = getattr(state, "SIDE_NAMES", None)
-    return names[state.to_move] if names else f"player {state.to_move}"
 
 
 def resolve_chance(state: Any, rng: random.Random, console: Console) -> None:
@@ -42,7 +38,8 @@ def resolve_chance(state: Any, rng: random.Random, console: Console) -> None:
         console.print(f"[dim]chance: {outcome}[/dim]")
 
 
-def run_game(state: Any, console: Console, read_line: Any, seed: int | None) -> Any:
+def run_game(state: Any, console: Console, read_line: Any, seed: int | None,
+             player_names: tuple[str, ...] = ("player 0", "player 1")) -> Any:
     """The interactive loop; returns the final state. `read_line` reads one command."""
     rng = random.Random(seed)
     history: list[Any] = []
@@ -51,7 +48,7 @@ def run_game(state: Any, console: Console, read_line: Any, seed: int | None) -> 
         console.print(str(state))
         legal = state.legal_actions()
         console.print(Columns([str(action) for action in legal], padding=(0, 2)))
-        line = read_line(f"player {state.to_move}").strip()
+        line = read_line(player_names[state.to_move]).strip()
         if not line:
             continue
         command, _, argument = line.partition(" ")
@@ -84,7 +81,7 @@ def run_game(state: Any, console: Console, read_line: Any, seed: int | None) -> 
         resolve_chance(state, rng, console)
     console.print(str(state))
     winner = state.winner
-    console.print("[bold]Game over: " + ("a draw" if winner is None else f"player {winner} wins") + "[/bold]")
+    console.print("[bold]Game over: " + ("a draw" if winner is None else f"{player_names[winner]} wins") + "[/bold]")
     return state
 
 
@@ -97,6 +94,8 @@ def run_game(state: Any, console: Console, read_line: Any, seed: int | None) -> 
 def play(game: str, variant: str | None, seed: int | None, position: Path | None) -> None:
     """Play GAME in the terminal, hotseat: type actions in notation."""
     state = load_position(game, position, variant, seed)
+    names = getattr(load(game), "PLAYER_NAMES", ("player 0", "player 1"))
     console = Console()
     console.print(f"[bold]{game}[/bold] - {HELP}")
-    run_game(state, console, lambda who: click.prompt(who, prompt_suffix="> ", default="", show_default=False), seed)
+    run_game(state, console, lambda who: click.prompt(who, prompt_suffix="> ", default="", show_default=False),
+             seed, names)

@@ -1,0 +1,132 @@
+// Binds the generic searches for one two-player game: AlphaBetaSearcher,
+// MctsSearcher and greedy(). Each game's binding file calls bind_searches.
+// Every search releases the GIL, so other Python threads (the 3D client, a
+// second search) keep running.
+#pragma once
+
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <memory>
+#include <string>
+
+#include "search/alphabeta.h"
+#include "search/greedy.h"
+#include "search/mcts.h"
+
+namespace triptych::bindings {
+
+namespace py = pybind11;
+
+template <class Action>
+py::dict result_to_dict(const search::SearchResult<Action>& r) {
+  py::dict d;
+  d["best"] = r.has_move ? py::cast(r.best) : py::none();
+  d["score"] = r.score;
+  d["depth"] = r.depth;
+  d["seldepth"] = r.seldepth;
+  py::list pv;
+  for (const Action& a : r.pv) pv.append(py::cast(a));
+  d["pv"] = pv;
+  d["nodes"] = r.nodes;
+  d["seconds"] = r.seconds;
+  d["threads"] = r.threads;
+  return d;
+}
+
+template <class Game>
+typename Game::Weights weights_from(const py::dict& overrides) {
+  typename Game::Weights w;
+  for (auto item : overrides) {
+    const std::string name = py::str(item.first);
+    bool known = false;
+    for (const auto& [field, member] : Game::weight_fields())
+      if (name == field) {
+        w.*member = item.second.template cast<int>();
+        known = true;
+      }
+    if (!known) throw py::value_error("unknown evaluation weight '" + name + "'");
+  }
+  return w;
+}
+
+template <class Game>
+py::dict weights_to_dict(const typename Game::Weights& w) {
+  py::dict d;
+  for (const auto& [field, member] : Game::weight_fields()) d[field] = w.*member;
+  return d;
+}
+
+template <class Game>
+void bind_searches(py::module_& m) {
+  using State = typename Game::State;
+  using AB = search::AlphaBeta<Game>;
+  using MC = search::Mcts<Game>;
+
+  py::class_<AB>(m, "AlphaBetaSearcher", "Native alpha-beta search; keeps its transposition table between searches.")
+      .def(py::init([](int threads, std::size_t tt_mb, const py::dict& weights, bool quiescence) {
+             typename AB::Options o;
+             o.threads = threads;
+             o.tt_mb = tt_mb;
+             o.weights = weights_from<Game>(weights);
+             o.quiescence = quiescence;
+             return std::make_unique<AB>(o);
+           }),
+           py::arg("threads") = 1, py::arg("tt_mb") = 64, py::arg("weights") = py::dict(),
+           py::arg("quiescence") = true)
+      .def(
+          "search",
+          [](AB& ab, const State& s, int depth, std::int64_t time_ms, std::uint64_t nodes) {
+            search::SearchLimits limits{depth, time_ms, nodes};
+            search::SearchResult<typename Game::Action> r;
+            {
+              py::gil_scoped_release release;
+              r = ab.search(s, limits);
+            }
+            return result_to_dict(r);
+          },
+          py::arg("state"), py::arg("depth") = 0, py::arg("time_ms") = 0, py::arg("nodes") = 0)
+      .def("stop", &AB::stop, "Stops a running search (callable from any thread).")
+      .def("clear", &AB::clear, "Empties the transposition table.");
+
+  py::class_<MC>(m, "MctsSearcher", "Native UCT Monte Carlo tree search.")
+      .def(py::init([](int threads, std::uint64_t seed, double exploration, int playout_plies) {
+             typename MC::Options o;
+             o.threads = threads;
+             o.seed = seed;
+             o.exploration = exploration;
+             o.playout_plies = playout_plies;
+             return std::make_unique<MC>(o);
+           }),
+           py::arg("threads") = 1, py::arg("seed") = 0, py::arg("exploration") = 1.4, py::arg("playout_plies") = 0)
+      .def(
+          "search",
+          [](MC& mc, const State& s, std::uint64_t iterations, std::int64_t time_ms) {
+            search::SearchResult<typename Game::Action> r;
+            {
+              py::gil_scoped_release release;
+              r = mc.search(s, search::MctsLimits{iterations, time_ms});
+            }
+            return result_to_dict(r);
+          },
+          py::arg("state"), py::arg("iterations") = 0, py::arg("time_ms") = 0);
+
+  m.def(
+      "greedy",
+      [](const State& s, const py::dict& weights) {
+        const auto w = weights_from<Game>(weights);
+        search::SearchResult<typename Game::Action> r;
+        {
+          py::gil_scoped_release release;
+          r = search::greedy_choice<Game>(s, w);
+        }
+        return result_to_dict(r);
+      },
+      py::arg("state"), py::arg("weights") = py::dict(), "The one-action greedy choice by the evaluation.");
+  m.def(
+      "evaluate", [](const State& s, const py::dict& weights) { return Game::evaluate(s, weights_from<Game>(weights)); },
+      py::arg("state"), py::arg("weights") = py::dict(), "Static evaluation for the side to act (centi-units).");
+  m.attr("EVAL_WEIGHTS") = weights_to_dict<Game>(typename Game::Weights{});
+}
+
+}  // namespace triptych::bindings

@@ -1,0 +1,344 @@
+// Iterative-deepening negamax alpha-beta, generic over a Game policy.
+//
+// The Game policy (see cpp/aquaignis/search_game.h) provides: State, Action,
+// ActionList, Weights; legal_actions, apply, hash, side (whose action it is,
+// also at a terminal state), is_terminal, winner (-1 draw), is_tactical,
+// encode/decode (action <-> 32-bit code) and evaluate (for side(state)).
+//
+// Several actions in a row may belong to the same side (two actions a turn),
+// so the sign flips only when the side changes: a child of the same side is
+// searched with the same window, a child of the other side with the negated
+// one. actions_left is part of the hashed position, so TT keys stay exact.
+//
+// Features: transposition table, principal variation search, aspiration
+// windows, move ordering (TT action, tactical actions, killers, history),
+// late move reductions, quiescence on tactical actions, Lazy SMP threads
+// sharing the table, limits on depth, time and nodes, and a stop flag.
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <thread>
+#include <vector>
+
+#include "search/limits.h"
+#include "search/tt.h"
+
+namespace triptych::search {
+
+template <class Game>
+class AlphaBeta {
+ public:
+  using State = typename Game::State;
+  using Action = typename Game::Action;
+  using ActionList = typename Game::ActionList;
+  using Weights = typename Game::Weights;
+
+  struct Options {
+    int threads = 1;
+    std::size_t tt_mb = 64;
+    Weights weights{};
+    bool quiescence = true;
+    int quiescence_plies = 6;
+  };
+
+  explicit AlphaBeta(const Options& options = {}) : options_(options), tt_(options.tt_mb) {
+    options_.threads = std::max(1, options_.threads);
+  }
+
+  // Safe to call from another thread while search() runs.
+  void stop() { stop_.store(true, std::memory_order_relaxed); }
+  void clear() { tt_.clear(); }
+  const TranspositionTable& tt() const { return tt_; }
+
+  SearchResult<Action> search(const State& root, const SearchLimits& limits) {
+    stop_.store(false);
+    nodes_.store(0);
+    limits_ = limits;
+    start_ = Clock::now();
+    tt_.new_search();
+    const int max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxPly - 8) : kMaxPly - 8;
+
+    std::vector<std::unique_ptr<Worker>> workers;
+    for (int i = 0; i < options_.threads; ++i) workers.push_back(std::make_unique<Worker>(i));
+    std::vector<std::thread> helpers;
+    for (int i = 1; i < options_.threads; ++i)
+      helpers.emplace_back([&, i] { iterate(*workers[i], root, max_depth); });
+    iterate(*workers[0], root, max_depth);
+    stop_.store(true);
+    for (auto& t : helpers) t.join();
+
+    SearchResult<Action> result = workers[0]->result;
+    result.nodes = nodes_.load();
+    result.seconds = elapsed_seconds();
+    result.threads = options_.threads;
+    if (!result.has_move) {  // not even depth 1 finished (a zero budget): take the first action
+      ActionList actions;
+      if (!Game::is_terminal(root)) Game::legal_actions(root, actions);
+      if (actions.size() > 0) {
+        result.has_move = true;
+        result.best = actions[0];
+        result.pv = {actions[0]};
+      }
+    }
+    return result;
+  }
+
+ private:
+  using Clock = std::chrono::steady_clock;
+  static constexpr int kHistorySize = 1 << 16;
+
+  struct Worker {
+    explicit Worker(int id_) : id(id_), history(new int[2 * kHistorySize]()) {}
+    int id;
+    std::uint32_t killers[kMaxPly][2];
+    std::unique_ptr<int[]> history;  // [side][action code hash]
+    std::uint32_t pv[kMaxPly][kMaxPly];
+    int pv_length[kMaxPly];
+    std::uint64_t local_nodes = 0;
+    int seldepth = 0;
+    SearchResult<Action> result;
+
+    int& history_of(int side, std::uint32_t code) {
+      return history[side * kHistorySize + (code * 2654435761u >> 16) % kHistorySize];
+    }
+  };
+
+  double elapsed_seconds() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
+
+  // Polled every 1024 nodes: publishes node counts and checks the limits.
+  bool should_stop(Worker& w) {
+    if ((++w.local_nodes & 1023) == 0) {
+      const std::uint64_t total = nodes_.fetch_add(1024, std::memory_order_relaxed) + 1024;
+      if (limits_.nodes && total >= limits_.nodes) stop_.store(true, std::memory_order_relaxed);
+      if (limits_.time_ms && elapsed_seconds() * 1000.0 >= double(limits_.time_ms))
+        stop_.store(true, std::memory_order_relaxed);
+    }
+    return stop_.load(std::memory_order_relaxed);
+  }
+
+  void iterate(Worker& w, const State& root, int max_depth) {
+    for (auto& k : w.killers) k[0] = k[1] = kNoMove;
+    int previous = 0;
+    // Lazy SMP: helper threads start one ply deeper every other thread, so
+    // the threads spread over depths and fill the shared table for each other.
+    const int first_depth = 1 + (w.id % 2);
+    for (int depth = first_depth; depth <= max_depth; ++depth) {
+      int alpha = -kInfinity, beta = kInfinity, delta = 60;
+      if (depth >= 4 && !is_mate_score(previous)) {
+        alpha = previous - delta;
+        beta = previous + delta;
+      }
+      int score;
+      while (true) {
+        State copy = root;
+        score = negamax(w, copy, depth, alpha, beta, 0, true);
+        if (stop_.load(std::memory_order_relaxed)) break;
+        if (score <= alpha) {
+          alpha = std::max(-kInfinity, alpha - delta);
+        } else if (score >= beta) {
+          beta = std::min(kInfinity, beta + delta);
+        } else {
+          break;
+        }
+        delta *= 3;
+        if (delta > 4000) alpha = -kInfinity, beta = kInfinity;
+      }
+      // An iteration cut short is discarded: its best action is unproven.
+      if (stop_.load(std::memory_order_relaxed) && w.result.has_move) break;
+      if (w.pv_length[0] > 0) {
+        previous = score;
+        w.result.has_move = true;
+        w.result.best = Game::decode(w.pv[0][0]);
+        w.result.score = score;
+        w.result.depth = depth;
+        w.result.seldepth = w.seldepth;
+        w.result.pv.clear();
+        for (int i = 0; i < w.pv_length[0]; ++i) w.result.pv.push_back(Game::decode(w.pv[0][i]));
+      }
+      if (stop_.load(std::memory_order_relaxed)) break;
+      // A proven win or loss within this depth will not change deeper.
+      if (is_mate_score(score) && plies_to_mate(score) <= depth) break;
+    }
+    nodes_.fetch_add(w.local_nodes & 1023, std::memory_order_relaxed);  // the part not yet published
+    if (w.id == 0) stop_.store(true, std::memory_order_relaxed);  // the main thread's end ends the helpers
+  }
+
+  int terminal_score(const State& s, int ply) const {
+    const int winner = Game::winner(s);
+    if (winner < 0) return 0;
+    return winner == Game::side(s) ? kWin - ply : -(kWin - ply);
+  }
+
+  // TT scores of wins are stored relative to the node, read back relative to the root.
+  static int to_tt(int score, int ply) {
+    return score > kWin - kMaxPly ? score + ply : score < -(kWin - kMaxPly) ? score - ply : score;
+  }
+  static int from_tt(int score, int ply) {
+    return score > kWin - kMaxPly ? score - ply : score < -(kWin - kMaxPly) ? score + ply : score;
+  }
+
+  // Orders `actions` in place: TT action, tactical, killers, then history.
+  void order(Worker& w, const State& s, ActionList& actions, std::uint32_t tt_move, int ply) {
+    const int n = static_cast<int>(actions.size());
+    int keys[ActionList::capacity()];
+    const int side = Game::side(s);
+    for (int i = 0; i < n; ++i) {
+      const std::uint32_t code = Game::encode(actions[i]);
+      int key;
+      if (code == tt_move)
+        key = 1 << 30;
+      else if (Game::is_tactical(s, actions[i]))
+        key = (1 << 29) + Game::tactical_order(s, actions[i]);
+      else if (code == w.killers[ply][0])
+        key = (1 << 28) + 1;
+      else if (code == w.killers[ply][1])
+        key = 1 << 28;
+      else
+        key = w.history_of(side, code);
+      keys[i] = key;
+    }
+    // Insertion sort: the lists are short and often nearly ordered.
+    for (int i = 1; i < n; ++i) {
+      const Action a = actions[i];
+      const int k = keys[i];
+      int j = i - 1;
+      while (j >= 0 && keys[j] < k) {
+        actions[j + 1] = actions[j];
+        keys[j + 1] = keys[j];
+        --j;
+      }
+      actions[j + 1] = a;
+      keys[j + 1] = k;
+    }
+  }
+
+  // The child's value from the parent's point of view.
+  int child_value(Worker& w, State& child, int parent_side, int depth, int alpha, int beta, int ply, bool is_pv) {
+    if (Game::side(child) == parent_side) return negamax(w, child, depth, alpha, beta, ply, is_pv);
+    return -negamax(w, child, depth, -beta, -alpha, ply, is_pv);
+  }
+  int child_quiesce(Worker& w, const State& child, int parent_side, int alpha, int beta, int ply, int left) {
+    if (Game::side(child) == parent_side) return quiesce(w, child, alpha, beta, ply, left);
+    return -quiesce(w, child, -beta, -alpha, ply, left);
+  }
+
+  int negamax(Worker& w, State& s, int depth, int alpha, int beta, int ply, bool is_pv) {
+    w.pv_length[ply] = 0;
+    if (Game::is_terminal(s)) return terminal_score(s, ply);
+    if (depth <= 0 || ply >= kMaxPly - 2) {
+      return options_.quiescence ? quiesce(w, s, alpha, beta, ply, options_.quiescence_plies)
+                                 : Game::evaluate(s, options_.weights);
+    }
+    if (should_stop(w)) return 0;
+    w.seldepth = std::max(w.seldepth, ply);
+
+    const std::uint64_t key = Game::hash(s);
+    TTEntry entry;
+    std::uint32_t tt_move = kNoMove;
+    if (tt_.probe(key, entry)) {
+      tt_move = entry.move;
+      if (!is_pv && entry.depth >= depth) {
+        const int score = from_tt(entry.score, ply);
+        if (entry.bound == Bound::kExact || (entry.bound == Bound::kLower && score >= beta) ||
+            (entry.bound == Bound::kUpper && score <= alpha))
+          return score;
+      }
+    }
+
+    ActionList actions;
+    Game::legal_actions(s, actions);
+    order(w, s, actions, tt_move, ply);
+    const int side = Game::side(s);
+    const int original_alpha = alpha;
+    int best = -kInfinity;
+    std::uint32_t best_code = kNoMove;
+
+    for (int i = 0; i < static_cast<int>(actions.size()); ++i) {
+      const Action& a = actions[i];
+      const std::uint32_t code = Game::encode(a);
+      const bool tactical = Game::is_tactical(s, a);
+      State child = s;
+      Game::apply(child, a);
+      int score;
+      if (i == 0) {
+        score = child_value(w, child, side, depth - 1, alpha, beta, ply + 1, is_pv);
+      } else {
+        // Late quiet actions are first searched shallower with a null window.
+        int reduction = 0;
+        if (depth >= 3 && i >= 4 && !tactical && code != w.killers[ply][0] && code != w.killers[ply][1])
+          reduction = i >= 12 ? 2 : 1;
+        score = child_value(w, child, side, depth - 1 - reduction, alpha, alpha + 1, ply + 1, false);
+        if (score > alpha && reduction)
+          score = child_value(w, child, side, depth - 1, alpha, alpha + 1, ply + 1, false);
+        if (score > alpha && score < beta)
+          score = child_value(w, child, side, depth - 1, alpha, beta, ply + 1, is_pv);
+      }
+      if (stop_.load(std::memory_order_relaxed)) return 0;
+      if (score > best) {
+        best = score;
+        best_code = code;
+        if (score > alpha) {
+          alpha = score;
+          w.pv[ply][0] = code;
+          for (int j = 0; j < w.pv_length[ply + 1]; ++j) w.pv[ply][j + 1] = w.pv[ply + 1][j];
+          w.pv_length[ply] = w.pv_length[ply + 1] + 1;
+          if (alpha >= beta) {
+            if (!tactical) {
+              if (w.killers[ply][0] != code) {
+                w.killers[ply][1] = w.killers[ply][0];
+                w.killers[ply][0] = code;
+              }
+              int& h = w.history_of(side, code);
+              h = std::min(h + depth * depth, 1 << 26);
+            }
+            break;
+          }
+        }
+      }
+    }
+    const Bound bound = best >= beta ? Bound::kLower : best > original_alpha ? Bound::kExact : Bound::kUpper;
+    tt_.store(key, best_code, to_tt(best, ply), depth, bound);
+    return best;
+  }
+
+  int quiesce(Worker& w, const State& s, int alpha, int beta, int ply, int plies_left) {
+    w.pv_length[ply] = 0;
+    if (Game::is_terminal(s)) return terminal_score(s, ply);
+    if (should_stop(w)) return 0;
+    w.seldepth = std::max(w.seldepth, ply);
+    const int stand_pat = Game::evaluate(s, options_.weights);
+    if (stand_pat >= beta || plies_left <= 0 || ply >= kMaxPly - 2) return stand_pat;
+    alpha = std::max(alpha, stand_pat);
+    ActionList actions;
+    Game::legal_actions(s, actions);
+    const int side = Game::side(s);
+    int best = stand_pat;
+    for (const Action& a : actions) {
+      if (!Game::is_tactical(s, a)) continue;
+      State child = s;
+      Game::apply(child, a);
+      const int score = child_quiesce(w, child, side, alpha, beta, ply + 1, plies_left - 1);
+      if (score > best) {
+        best = score;
+        if (score > alpha) {
+          alpha = score;
+          if (alpha >= beta) break;
+        }
+      }
+    }
+    return best;
+  }
+
+  Options options_;
+  TranspositionTable tt_;
+  SearchLimits limits_;
+  Clock::time_point start_;
+  std::atomic<bool> stop_{false};
+  std::atomic<std::uint64_t> nodes_{0};
+};
+
+}  // namespace triptych::search

@@ -1,0 +1,214 @@
+// Monte Carlo tree search (UCT) for two-player games, generic over the same
+// Game policy as AlphaBeta.
+//
+// Each node keeps the value for the side that chose the action leading to it,
+// so consecutive actions of one side (two a turn) need no special case.
+// Playouts are uniformly random to the end of the game, or, with
+// playout_plies > 0, cut off there and scored by the evaluation (a logistic
+// of the centi-unit score). Threads run independent trees from different
+// seeds (root parallelism) whose root statistics are summed: deterministic
+// for a given seed and thread count.
+#pragma once
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <thread>
+#include <vector>
+
+#include "common/rng.h"
+#include "search/limits.h"
+
+namespace triptych::search {
+
+struct MctsLimits {
+  std::uint64_t iterations = 0;  // per thread; 0 = no limit
+  std::int64_t time_ms = 0;      // 0 = no limit
+};
+
+template <class Game>
+class Mcts {
+ public:
+  using State = typename Game::State;
+  using Action = typename Game::Action;
+  using ActionList = typename Game::ActionList;
+  using Weights = typename Game::Weights;
+
+  struct Options {
+    int threads = 1;
+    std::uint64_t seed = 0;
+    double exploration = 1.4;
+    int playout_plies = 0;  // 0: play out to the end
+    double eval_scale = 400.0;  // centi-units per logistic unit for cut-off playouts
+    Weights weights{};
+  };
+
+  explicit Mcts(const Options& options = {}) : options_(options) { options_.threads = std::max(1, options_.threads); }
+
+  SearchResult<Action> search(const State& root, const MctsLimits& limits) {
+    const auto start = Clock::now();
+    std::vector<Tree> trees(options_.threads);
+    std::vector<std::thread> helpers;
+    for (int i = 1; i < options_.threads; ++i)
+      helpers.emplace_back([&, i] { grow(trees[i], root, limits, start, options_.seed + 0x9E37 * i); });
+    grow(trees[0], root, limits, start, options_.seed);
+    for (auto& t : helpers) t.join();
+
+    SearchResult<Action> result;
+    result.threads = options_.threads;
+    result.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    // Sum the root children over the trees (same actions in the same order).
+    const Tree& main = trees[0];
+    if (main.nodes.empty() || main.nodes[0].child_count == 0) return result;
+    const Node& root_node = main.nodes[0];
+    std::uint64_t best_visits = 0;
+    double best_value = 0;
+    for (int c = 0; c < root_node.child_count; ++c) {
+      std::uint64_t visits = 0;
+      double value = 0;
+      for (const Tree& t : trees) {
+        const Node& child = t.nodes[t.nodes[0].first_child + c];
+        visits += child.visits;
+        value += child.value;
+      }
+      if (visits > best_visits || !result.has_move) {
+        best_visits = visits;
+        best_value = visits ? value / visits : 0.5;
+        result.has_move = true;
+        result.best = main.nodes[root_node.first_child + c].action;
+      }
+    }
+    for (const Tree& t : trees) {
+      result.nodes += t.iterations;
+      result.seldepth = std::max(result.seldepth, t.max_depth);
+    }
+    // Score: the expected result for the side to act, mapped to [-1000, 1000].
+    result.score = static_cast<int>(std::lround((2 * best_value - 1) * 1000));
+    result.depth = result.seldepth;
+    // Principal variation: follow the most visited children of the main tree.
+    int node = 0;
+    while (main.nodes[node].child_count > 0 && result.pv.size() < 32) {
+      int best = -1;
+      for (int c = 0; c < main.nodes[node].child_count; ++c) {
+        const int idx = main.nodes[node].first_child + c;
+        if (best < 0 || main.nodes[idx].visits > main.nodes[best].visits) best = idx;
+      }
+      if (main.nodes[best].visits == 0) break;
+      result.pv.push_back(main.nodes[best].action);
+      node = best;
+    }
+    if (!result.pv.empty()) result.pv[0] = result.best;
+    return result;
+  }
+
+ private:
+  using Clock = std::chrono::steady_clock;
+
+  struct Node {
+    Action action{};
+    std::uint32_t first_child = 0;
+    std::int32_t child_count = -1;  // -1: not expanded yet
+    std::int8_t mover = 0;          // the side that played `action`
+    std::uint64_t visits = 0;
+    double value = 0;  // summed results for `mover` (win 1, draw 0.5, loss 0)
+  };
+  struct Tree {
+    std::vector<Node> nodes;
+    std::uint64_t iterations = 0;
+    int max_depth = 0;
+  };
+
+  void grow(Tree& tree, const State& root, const MctsLimits& limits, Clock::time_point start, std::uint64_t seed) {
+    Rng rng(seed);
+    tree.nodes.clear();
+    tree.nodes.push_back(Node{});
+    std::vector<int> path;
+    ActionList actions;
+    while (true) {
+      if (limits.iterations && tree.iterations >= limits.iterations) break;
+      if (limits.time_ms && (tree.iterations & 63) == 0 &&
+          std::chrono::duration<double>(Clock::now() - start).count() * 1000.0 >= double(limits.time_ms))
+        break;
+      if (!limits.iterations && !limits.time_ms && tree.iterations >= 1000) break;  // a default budget
+      State s = root;
+      path.assign(1, 0);
+      int node = 0;
+      // Selection.
+      while (tree.nodes[node].child_count > 0 && !Game::is_terminal(s)) {
+        node = select(tree, node);
+        Game::apply(s, tree.nodes[node].action);
+        path.push_back(node);
+      }
+      // Expansion: all children at once, in a random order, visited in turn.
+      if (!Game::is_terminal(s) && tree.nodes[node].child_count < 0) {
+        Game::legal_actions(s, actions);
+        for (int i = static_cast<int>(actions.size()) - 1; i > 0; --i)
+          std::swap(actions[i], actions[static_cast<int>(rng.below(std::uint32_t(i + 1)))]);
+        const auto first = static_cast<std::uint32_t>(tree.nodes.size());
+        const int mover = Game::side(s);
+        for (const Action& a : actions) {
+          Node child;
+          child.action = a;
+          child.mover = static_cast<std::int8_t>(mover);
+          tree.nodes.push_back(child);
+        }
+        tree.nodes[node].first_child = first;
+        tree.nodes[node].child_count = static_cast<std::int32_t>(actions.size());
+        if (!actions.empty()) {
+          node = static_cast<int>(first);
+          Game::apply(s, tree.nodes[node].action);
+          path.push_back(node);
+        }
+      }
+      tree.max_depth = std::max(tree.max_depth, static_cast<int>(path.size()) - 1);
+      // Simulation: the value for player 0.
+      const double value0 = playout(s, rng, actions);
+      // Backpropagation.
+      for (int idx : path) {
+        Node& n = tree.nodes[idx];
+        ++n.visits;
+        n.value += n.mover == 0 ? value0 : 1.0 - value0;
+      }
+      ++tree.iterations;
+    }
+  }
+
+  int select(const Tree& tree, int node) const {
+    const Node& parent = tree.nodes[node];
+    const double log_n = std::log(double(parent.visits) + 1.0);
+    int best = -1;
+    double best_ucb = -1;
+    for (int c = 0; c < parent.child_count; ++c) {
+      const int idx = static_cast<int>(parent.first_child) + c;
+      const Node& child = tree.nodes[idx];
+      if (child.visits == 0) return idx;  // children were shuffled at expansion
+      const double ucb = child.value / child.visits + options_.exploration * std::sqrt(log_n / child.visits);
+      if (ucb > best_ucb) {
+        best_ucb = ucb;
+        best = idx;
+      }
+    }
+    return best;
+  }
+
+  double playout(State& s, Rng& rng, ActionList& actions) const {
+    int plies = 0;
+    while (!Game::is_terminal(s)) {
+      if (options_.playout_plies > 0 && plies >= options_.playout_plies) {
+        const double eval = Game::evaluate(s, options_.weights) / options_.eval_scale;
+        const double p_side = 1.0 / (1.0 + std::exp(-eval));
+        return Game::side(s) == 0 ? p_side : 1.0 - p_side;
+      }
+      Game::legal_actions(s, actions);
+      Game::apply(s, actions[static_cast<int>(rng.below(std::uint32_t(actions.size())))]);
+      ++plies;
+    }
+    const int winner = Game::winner(s);
+    return winner < 0 ? 0.5 : winner == 0 ? 1.0 : 0.0;
+  }
+
+  Options options_;
+};
+
+}  // namespace triptych::search

@@ -1,0 +1,253 @@
+"""AI players for every Triptych game; the searching happens in C++.
+
+    >>> import triptych.aquaignis as aquaignis, triptych.ai as ai
+    >>> state = aquaignis.new_game()
+    >>> result = ai.AlphaBeta(depth=6).search(state)
+    >>> result.best, result.score, [str(a) for a in result.pv]
+
+Players: :class:`AlphaBeta` (iterative deepening alpha-beta with a
+transposition table, two-player games), :class:`MCTS` (UCT, every game),
+:class:`Greedy` (the best action by the evaluation, or the best turn for
+Combat) and :class:`Random`. Each has ``choose(state) -> Action`` and
+``search(state) -> SearchResult``. Searches release the GIL, so a search can
+run in a background thread while the caller stays responsive, and
+``stop()`` (from any thread) ends a running search early.
+
+Scores are in centi-units for the side to act; a forced win is reported as
+``WIN - n`` where n is the number of actions (plies) to the winning action,
+and :attr:`SearchResult.mate_in` gives n.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from triptych import CHANCE, TERMINAL
+
+WIN = 100_000
+
+__all__ = ["WIN", "AlphaBeta", "Greedy", "MCTS", "Random", "SearchResult", "game_of", "make_player"]
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """What a search found: the action to play and how it judged the position."""
+
+    best: Any
+    score: int
+    depth: int
+    pv: list[Any] = field(default_factory=list)
+    nodes: int = 0
+    seconds: float = 0.0
+    threads: int = 1
+    seldepth: int = 0
+
+    @property
+    def nps(self) -> float:
+        """Nodes (MCTS: iterations) per second."""
+        return self.nodes / self.seconds if self.seconds > 0 else 0.0
+
+    @property
+    def mate_in(self) -> int | None:
+        """Plies to a forced win (positive) or loss (negative), else None."""
+        if self.score > WIN - 1000:
+            return WIN - self.score
+        if self.score < -(WIN - 1000):
+            return -(WIN + self.score)
+        return None
+
+
+def game_of(state: Any) -> tuple[str, Any]:
+    """The game name and native module of a state, e.g. ("aquaignis", triptych._core.aquaignis)."""
+    module_name = type(state).__module__
+    if not module_name.startswith("triptych._core."):
+        raise TypeError(f"not a Triptych game state: {type(state).__name__}")
+    return module_name.rsplit(".", 1)[-1], importlib.import_module(module_name)
+
+
+def _check_playable(state: Any) -> None:
+    if state.to_move == TERMINAL or state.is_terminal():
+        raise ValueError("the game is over: there is nothing to choose")
+
+
+def _result(raw: dict[str, Any]) -> SearchResult:
+    return SearchResult(best=raw["best"], score=raw["score"], depth=raw["depth"], pv=list(raw["pv"]),
+                        nodes=raw["nodes"], seconds=raw["seconds"], threads=raw["threads"],
+                        seldepth=raw["seldepth"])
+
+
+def _two_player_module(state: Any, player: str) -> tuple[str, Any]:
+    name, module = game_of(state)
+    if not hasattr(module, "AlphaBetaSearcher"):
+        raise ValueError(f"{player} plays two-player games; {name} is not one (use MCTS, Greedy or Random)")
+    return name, module
+
+
+class AlphaBeta:
+    """Iterative-deepening alpha-beta (PVS, TT, aspiration, Lazy SMP) for two-player games.
+
+    With no limit given it searches to depth 6. ``threads`` > 1 runs Lazy SMP
+    sharing one transposition table of ``tt_mb`` MiB; with threads=1 and no
+    time limit the search is deterministic. ``weights`` overrides named
+    evaluation weights (see docs/ai.md).
+    """
+
+    def __init__(self, depth: int | None = None, time_ms: int | None = None, nodes: int | None = None,
+                 threads: int = 1, tt_mb: int = 64, weights: dict[str, int] | None = None,
+                 quiescence: bool = True) -> None:
+        if threads < 1:
+            raise ValueError("threads must be at least 1")
+        if tt_mb < 1:
+            raise ValueError("tt_mb must be at least 1")
+        if depth is None and time_ms is None and nodes is None:
+            depth = 6
+        self.depth, self.time_ms, self.nodes = depth, time_ms, nodes
+        self.threads, self.tt_mb, self.weights, self.quiescence = threads, tt_mb, dict(weights or {}), quiescence
+        self._searchers: dict[str, Any] = {}
+        self._running: Any = None
+
+    def _searcher(self, state: Any) -> Any:
+        name, module = _two_player_module(state, "AlphaBeta")
+        if name not in self._searchers:
+            self._searchers[name] = module.AlphaBetaSearcher(threads=self.threads, tt_mb=self.tt_mb,
+                                                             weights=self.weights, quiescence=self.quiescence)
+        return self._searchers[name]
+
+    def search(self, state: Any) -> SearchResult:
+        searcher = self._searcher(state)
+        _check_playable(state)
+        self._running = searcher
+        try:
+            raw = searcher.search(state, depth=self.depth or 0, time_ms=self.time_ms or 0, nodes=self.nodes or 0)
+        finally:
+            self._running = None
+        return _result(raw)
+
+    def choose(self, state: Any) -> Any:
+        return self.search(state).best
+
+    def stop(self) -> None:
+        """Ends a running search (from another thread); it returns its best so far."""
+        if self._running is not None:
+            self._running.stop()
+
+    def __repr__(self) -> str:
+        limits = ", ".join(f"{k}={v}" for k, v in (("depth", self.depth), ("time_ms", self.time_ms),
+                                                     ("nodes", self.nodes)) if v is not None)
+        return f"AlphaBeta({limits}, threads={self.threads})"
+
+
+class MCTS:
+    """Monte Carlo tree search.
+
+    Two-player games: UCT with random playouts (``playout_plies`` > 0 cuts
+    them off and scores by the evaluation). Combat: open-loop MCTS whose
+    chance outcomes are sampled from the state's own distribution, never from
+    the fight's seeded future. With no limit given it runs 1000 iterations.
+    """
+
+    def __init__(self, iterations: int | None = None, time_ms: int | None = None, threads: int = 1,
+                 seed: int | None = None, exploration: float = 1.4, playout_plies: int = 0) -> None:
+        if threads < 1:
+            raise ValueError("threads must be at least 1")
+        if iterations is None and time_ms is None:
+            iterations = 1000
+        self.iterations, self.time_ms, self.threads = iterations, time_ms, threads
+        self.seed = 0 if seed is None else seed
+        self.exploration, self.playout_plies = exploration, playout_plies
+        self._calls = 0
+
+    def search(self, state: Any) -> SearchResult:
+        name, module = game_of(state)
+        _check_playable(state)
+        # Each call draws a fresh seed from (seed, call number): repeatable, yet not the same tree every move.
+        seed = (self.seed * 1_000_003 + self._calls) & 0xFFFFFFFFFFFF
+        self._calls += 1
+        if hasattr(module, "MctsSearcher"):
+            searcher = module.MctsSearcher(threads=self.threads, seed=seed, exploration=self.exploration,
+                                           playout_plies=self.playout_plies)
+            return _result(searcher.search(state, iterations=self.iterations or 0, time_ms=self.time_ms or 0))
+        if hasattr(module, "mcts_search"):
+            return _result(module.mcts_search(state, iterations=self.iterations or 0, time_ms=self.time_ms or 0,
+                                              seed=seed, exploration=self.exploration, threads=self.threads))
+        raise ValueError(f"MCTS does not support {name}")
+
+    def choose(self, state: Any) -> Any:
+        return self.search(state).best
+
+    def __repr__(self) -> str:
+        return f"MCTS(iterations={self.iterations}, time_ms={self.time_ms}, threads={self.threads})"
+
+
+class Greedy:
+    """The action whose result the evaluation likes best (Combat: the best whole turn, one turn ahead)."""
+
+    def __init__(self, weights: dict[str, int] | None = None) -> None:
+        self.weights = dict(weights or {})
+
+    def search(self, state: Any) -> SearchResult:
+        name, module = game_of(state)
+        _check_playable(state)
+        if not hasattr(module, "greedy"):
+            raise ValueError(f"Greedy does not support {name}")
+        if self.weights:
+            return _result(module.greedy(state, weights=self.weights))
+        return _result(module.greedy(state))
+
+    def choose(self, state: Any) -> Any:
+        return self.search(state).best
+
+    def __repr__(self) -> str:
+        return "Greedy()"
+
+
+class Random:
+    """A uniformly random legal action, from a seeded generator."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._rng = random.Random(seed)
+
+    def search(self, state: Any) -> SearchResult:
+        game_of(state)
+        _check_playable(state)
+        if state.to_move == CHANCE:
+            raise ValueError("the state is at a chance node: resolve the dice or draw first")
+        action = self._rng.choice(state.legal_actions())
+        return SearchResult(best=action, score=0, depth=0, pv=[action], nodes=1)
+
+    def choose(self, state: Any) -> Any:
+        return self.search(state).best
+
+    def __repr__(self) -> str:
+        return "Random()"
+
+
+def make_player(spec: str, seed: int | None = None) -> Any:
+    """A player from a short spec: ``random``, ``greedy``, ``alphabeta:4`` (depth),
+    ``alphabeta:time_ms=200,threads=2``, ``mcts:500`` (iterations), ``mcts:time_ms=100``."""
+    name, _, args = spec.partition(":")
+    name = name.strip().lower()
+    kwargs: dict[str, Any] = {}
+    for part in filter(None, (p.strip() for p in args.split(","))):
+        key, eq, value = part.partition("=")
+        if not eq:
+            key, value = {"alphabeta": "depth", "ab": "depth", "mcts": "iterations"}.get(name, "?"), part
+        try:
+            kwargs[key.strip()] = float(value) if key.strip() == "exploration" else int(value)
+        except ValueError:
+            raise ValueError(f"player spec {spec!r}: {part!r} is not key=integer") from None
+    try:
+        if name in ("alphabeta", "ab"):
+            return AlphaBeta(**kwargs)
+        if name == "mcts":
+            return MCTS(seed=kwargs.pop("seed", seed), **kwargs)
+        if name == "greedy" and not kwargs:
+            return Greedy()
+        if name == "random" and not kwargs:
+            return Random(seed)
+    except TypeError as err:
+        raise ValueError(f"player spec {spec!r}: {err}") from None
+    raise ValueError(f"unknown player spec {spec!r}: expected random, greedy, alphabeta[:...] or mcts[:...]")

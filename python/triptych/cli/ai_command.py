@@ -1,0 +1,90 @@
+"""``triptych ai`` (analyse a position) and ``triptych match`` (AI against AI)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+from rich.console import Console
+from rich.progress import Progress
+from rich.table import Table
+
+from triptych import ai
+from triptych.cli.common import GAME_ARGUMENT, load_position
+from triptych.match import play_match
+
+
+def describe_score(result: ai.SearchResult) -> str:
+    mate = result.mate_in
+    if mate is None:
+        return f"{result.score:+d} cp"
+    return f"forced win in {mate} actions" if mate > 0 else f"forced loss in {-mate} actions"
+
+
+@click.command(name="ai")
+@GAME_ARGUMENT
+@click.option("--position", "-p", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="A saved position (the engine's JSON) instead of the start.")
+@click.option("--depth", type=click.IntRange(1, 100), help="Search to this depth (plies).")
+@click.option("--time-ms", type=click.IntRange(1), help="Search for this long.")
+@click.option("--threads", type=click.IntRange(1, 256), default=1, show_default=True)
+@click.option("--player", type=click.Choice(["alphabeta", "mcts"]), default="alphabeta", show_default=True)
+@click.option("--variant", help="Combat variant (v01..v10).")
+@click.option("--seed", type=int, default=None, help="Seed for MCTS and for a new combat fight.")
+def ai_command(game: str, position: Path | None, depth: int | None, time_ms: int | None, threads: int,
+               player: str, variant: str | None, seed: int | None) -> None:
+    """Analyse a GAME position: best action, score, depth, principal variation, speed."""
+    state = load_position(game, position, variant, seed)
+    if player == "alphabeta":
+        searcher = ai.AlphaBeta(depth=depth, time_ms=time_ms, threads=threads)
+    else:
+        searcher = ai.MCTS(iterations=None if time_ms else 2000, time_ms=time_ms, threads=threads, seed=seed)
+    try:
+        result = searcher.search(state)
+    except ValueError as err:
+        raise click.ClickException(str(err)) from None
+    table = Table(show_header=False)
+    table.add_row("best", str(result.best))
+    table.add_row("score", describe_score(result) if player == "alphabeta" else f"{result.score:+d} (x1000 expected)")
+    table.add_row("depth", f"{result.depth} (sel {result.seldepth})")
+    table.add_row("pv", " ".join(str(a) for a in result.pv))
+    table.add_row("nodes" if player == "alphabeta" else "iterations", f"{result.nodes:,}")
+    table.add_row("time", f"{result.seconds:.3f} s")
+    table.add_row("speed", f"{result.nps:,.0f} per second, {result.threads} thread(s)")
+    Console().print(table)
+
+
+@click.command()
+@GAME_ARGUMENT
+@click.argument("player_a")
+@click.argument("player_b")
+@click.option("--games", "-n", type=click.IntRange(1), default=10, show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="Seed for the openings and the random and MCTS players.")
+@click.option("--opening", type=click.IntRange(0), default=2, show_default=True,
+              help="Random actions that open each game (each opening is played from both sides).")
+def match(game: str, player_a: str, player_b: str, games: int, seed: int, opening: int) -> None:
+    """Play PLAYER_A against PLAYER_B on GAME, alternating sides.
+
+    Players: random, greedy, alphabeta[:DEPTH or key=value,...], mcts[:ITERATIONS or key=value,...],
+    for example `alphabeta:4`, `alphabeta:time_ms=100`, `mcts:500`.
+    """
+    try:
+        a = ai.make_player(player_a, seed=seed)
+        b = ai.make_player(player_b, seed=seed + 1)
+    except ValueError as err:
+        raise click.BadParameter(str(err)) from None
+    console = Console()
+    with Progress(console=console, transient=True) as progress:
+        task = progress.add_task(f"{player_a} vs {player_b}", total=games)
+        try:
+            result = play_match(game, a, b, games, opening=opening, seed=seed,
+                                on_game=lambda _: progress.advance(task))
+        except ValueError as err:
+            raise click.ClickException(str(err)) from None
+    low, high = result.interval
+    table = Table("player A", "player B", "wins", "draws", "losses", "score", "95% interval")
+    table.add_row(player_a, player_b, str(result.wins), str(result.draws), str(result.losses),
+                  f"{result.score:.1%}", f"{low:.1%} - {high:.1%}")
+    console.print(table)
+    console.print(f"{result.actions / max(result.games, 1):.0f} actions per game on average")
