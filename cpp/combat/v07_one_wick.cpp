@@ -333,7 +333,8 @@ class OneWick final : public Variant {
   std::string describe(const State& s) const override {
     std::string out = std::string("Wick: ") + std::to_string(s.d.energy) + " " +
                       (colour(s) == kBlankElement ? "colourless" : kElementNames[colour(s)]);
-    if (s.d.counters[kColourless]) out += " (" + std::to_string(s.d.counters[kColourless]) + " colourless)";
+    if (s.d.counters[kColourless] && colour(s) != kBlankElement)
+      out += " (" + std::to_string(s.d.counters[kColourless]) + " of it colourless)";
     if (s.d.counters[kFloor]) out += ", floored at " + std::to_string(s.param(kPrithviFloor));
     if (s.d.counters[kFrozen]) out += ", colour frozen";
     if (s.d.counters[kRedirect]) out += ", next enemy attack redirected";
