@@ -129,7 +129,7 @@ class OneWick final : public Variant {
     return std::max(s.param(kVayuMinCost), base - s.param(kVayuDiscount));
   }
   // A colour's own spend: paid from the whole Wick in that colour, from the
-  // colourless part only in any other (R3).
+  // colourless part only in any other (V07-R3).
   static bool can_spend(const State& s, int element, int cost) {
     return (colour(s) == element ? s.d.energy : s.d.counters[kColourless]) >= cost;
   }
@@ -188,7 +188,7 @@ class OneWick final : public Variant {
     const int energy = s.d.energy;
     if (s.d.choice == kRepaintChoice) {
       const bool can_hold = energy >= price(s, s.param(kHoldCost));
-      // R4: a repaint you cannot pay for in full still happens when holding is unaffordable too.
+      // V07-R4: a repaint you cannot pay for in full still happens when holding is unaffordable too.
       if (energy >= repaint_cost(s) || !can_hold) out.push_back(Action::verb_action(kRepaintVerb));
       if (can_hold) out.push_back(Action::verb_action(kHoldVerb));
       return;
@@ -219,7 +219,7 @@ class OneWick final : public Variant {
       out.push_back(Action::verb_action(kRedirectVerb));
     if (can_spend(s, kPrithvi, price(s, s.param(kFortifyCost)))) out.push_back(Action::verb_action(kFortifyVerb));
     if (!rolled || energy >= reroll_cost(s)) out.push_back(Action::roll());
-    if (rolled) out.push_back(Action::end());  // R1: the first roll is free and not optional
+    if (rolled) out.push_back(Action::end());  // V07-R1: the first roll is free and not optional
   }
 
   bool apply(State& s, const Action& a) const override {
@@ -285,7 +285,7 @@ class OneWick final : public Variant {
         s.slot_to_pile(named_slot(s), kExhaust);
         break;
       case kShunyaVerb:
-        // Placed, it freezes the colour at once and exhausts (R8).
+        // Placed, it freezes the colour at once and exhausts (V07-R8).
         s.move_card(card_code(kShunya), kHand, kExhaust);
         s.d.counters[kFrozen] = 1;
         break;

@@ -190,7 +190,7 @@ class FuseLine final : public Variant {
       damage = scaled(damage, s.param(kSmotherPercent));
       block = scaled(block, s.param(kSmotherPercent));
     } else if (rel == kOpposed) {
-      // R3: pure defence; block cards keep their full Block.
+      // V08-R3: pure defence; block cards keep their full Block.
       if (block == 0) block = scaled(damage, s.param(kOpposedBlockPercent));
       damage = 0;
     }

@@ -174,7 +174,7 @@ class TheirDice final : public Variant {
   }
 
   // Vayu: every card slides one slot toward the impact, nearest first, so
-  // gaps close; the struck slot itself, if empty, takes the left card (R4).
+  // gaps close; the struck slot itself, if empty, takes the left card (V09-R4).
   static void slide(State& s, int impact) {
     for (int i = impact - 1; i >= 0; --i)
       if (s.d.slots[i].card != kNoCard && s.d.slots[i + 1].card == kNoCard)
@@ -187,19 +187,19 @@ class TheirDice final : public Variant {
   // The declared blow lands. Returns false when it waits for a choice or a roll.
   static bool strike(State& s) {
     if (s.d.element == kAkasha) {
-      // Nullity: every card returns to hand and the Sentinel re-rolls blind now (R5).
+      // Nullity: every card returns to hand and the Sentinel re-rolls blind now (V09-R5).
       for (int i = 0; i < kSlots; ++i)
         if (s.d.slots[i].card != kNoCard) s.slot_to_pile(i, kHand);
       s.d.pending_roll = 1;
       return false;
     }
     if (s.d.number == kBlankNumber) {
-      blow(s, s.param(kBypassBonus));  // R6: bypasses the board, no verb
+      blow(s, s.param(kBypassBonus));  // V09-R6: bypasses the board, no verb
       return true;
     }
     const int slot = s.d.number - 1;
     if (s.d.slots[slot].mark[kWard]) {
-      s.d.slots[slot].mark[kWard] = 0;  // R3: the whole strike is negated
+      s.d.slots[slot].mark[kWard] = 0;  // V09-R3: the whole strike is negated
       return true;
     }
     if (s.d.element == kVayu) slide(s, slot);
