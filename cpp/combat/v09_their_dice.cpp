@@ -97,6 +97,7 @@ class TheirDice final : public Variant {
 
   // The declaration rolled at the end of a turn stays on the table for the next.
   bool dice_reset_each_turn() const override { return false; }
+  bool sentinel_rolls() const override { return true; }
 
   void on_turn_start(State& s) const override {
     s.d.counters[kPlaced] = s.d.counters[kForced] = 0;
@@ -277,6 +278,8 @@ class TheirDice final : public Variant {
     if (akasha != (s.d.gated ? 1 : 0) || akasha + blank != 2)
       throw InvalidStateError("element_faces: two blanks, one of them Akasha once the gate has opened");
     if (s.d.choice != kNoChoice && s.d.choice != kHopChoice) throw InvalidStateError("choice: must be 0 or 1 (hop)");
+    if (s.d.pending_roll && s.d.stage != kStageResolve && s.d.stage != kStagePlayer)
+      throw InvalidStateError("pending_roll: the Sentinel rolls at the end of the turn or when forced");
     if (s.d.stage == kStagePlayer && s.d.number == kNotRolled && !s.d.pending_roll)
       throw InvalidStateError("dice: the Sentinel's declaration is always on the table during the player's turn");
   }
