@@ -5,8 +5,10 @@
 
 #include "bindings/bindings.h"
 #include "bindings/dict_reading.h"
+#include "bindings/search_bindings.h"
 #include "common/errors.h"
 #include "common/players.h"
+#include "hexfleet/search_game.h"
 #include "hexfleet/state.h"
 
 namespace py = pybind11;
@@ -350,6 +352,7 @@ void init_hexfleet(py::module_& m) {
         "5 destroyer, 5 repulsor), max_turns (default 300, 0: no limit), first_player (default 0).");
   m.def("perft", &perft, py::arg("state"), py::arg("depth"), py::call_guard<py::gil_scoped_release>(),
         "Leaves of the action tree `depth` plies deep (each action is one ply).");
+  bind_searches<SearchGame>(m);
   m.attr("OBSERVATION_SHAPE") = py::make_tuple(State::kObservationPlanes, State::kWindow, State::kWindow);
   m.attr("DEFAULT_FLEET") = fleet_to_dict(kDefaultFleet);
 }

@@ -97,7 +97,6 @@ class TheirDice final : public Variant {
 
   // The declaration rolled at the end of a turn stays on the table for the next.
   bool dice_reset_each_turn() const override { return false; }
-  bool sentinel_rolls() const override { return true; }
 
   void on_turn_start(State& s) const override {
     s.d.counters[kPlaced] = s.d.counters[kForced] = 0;

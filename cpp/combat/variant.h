@@ -86,10 +86,6 @@ class Variant {
   // Whether the dice are cleared at the start of each turn (V09 keeps the
   // enemy's declaration rolled at the end of the previous turn).
   virtual bool dice_reset_each_turn() const { return true; }
-  // Whether the dice are the Sentinel's (V09): then they roll during the
-  // resolution and when the player forces a reroll, not only after the
-  // player's placement locks (validate() accepts those rolls).
-  virtual bool sentinel_rolls() const { return false; }
   // Whether the player's ordinary Block decays at the end of the enemy's turn.
   virtual bool block_decays(const State&) const { return true; }
   // Called at the very end of the enemy's turn (after Block decay).

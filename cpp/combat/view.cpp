@@ -65,9 +65,6 @@ void State::validate() const {
   const bool waiting = d.pending_draws > 0 || d.pending_roll || d.choice != 0;
   check(!((d.stage == kStageResolve || d.stage == kStageEnemy) && !waiting), "stage",
         "the resolution and the Sentinel's turn only stop for a draw, a roll or a choice");
-  check(!(d.choice != 0 && d.stage != kStageResolve), "choice", "a choice is only asked during the resolution");
-  check(!(d.pending_roll && !variant_->sentinel_rolls() && (d.stage != kStagePlayer || d.phase != kRolled)), "pending_roll",
-        "dice are only rolled by the player, after placement locks");
   for (int i = 0; i < 6; ++i) check_range(d.element_faces[i], 0, kDieElements - 1, "element_faces[" + std::to_string(i) + "]");
   check_fighter(d.player, "player");
   check_fighter(d.enemy, "enemy");

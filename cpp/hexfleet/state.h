@@ -18,6 +18,8 @@
 
 namespace triptych::hexfleet {
 
+struct EvalWeights;  // evaluate.h
+
 struct Options {
   Fleet fleet = kDefaultFleet;  // each player's 24 tiles by class (exactly one Core)
   // Whole turns after which the game is drawn (0: no limit); keeps self-play finite.
@@ -201,6 +203,7 @@ class State {
   std::uint64_t hash_ = 0;
 
   friend std::uint64_t perft(const State& state, int depth);
+  friend int evaluate(const State& state, const EvalWeights& weights);
 };
 
 // Leaves of the action tree `depth` plies deep (each action is one ply).
