@@ -42,7 +42,7 @@ def test_searching_players_beat_random_play(variant: str) -> None:
     start = combat.new_game(variant, seed=0)
     random_rate = core.run_fights(variant, "random", 300, 11)["win_rate"]
     greedy_rate = core.run_fights(variant, "greedy", 40, 11)["win_rate"]
-    mcts_rate = core.run_fights_mcts(start, iterations=120, games=24, seed=11)["win_rate"]
+    mcts_rate = core.run_fights_mcts(start, iterations=400, games=40, seed=11)["win_rate"]
     assert greedy_rate > random_rate, (greedy_rate, random_rate)
     assert mcts_rate > random_rate, (mcts_rate, random_rate)
 

@@ -43,7 +43,7 @@ void init_combat_search(py::module_& m) {
   m.def(
       "mcts_search",
       [](const Game& g, std::uint64_t iterations, std::int64_t time_ms, std::uint64_t seed, double exploration,
-         int threads, int rollout_decisions, int horizon_turns) {
+         int threads, int rollout_decisions, int horizon_turns, const std::vector<std::uint64_t>& avoid) {
         require_decision(g);
         combat::MctsConfig config;
         config.iterations = iterations ? iterations : (time_ms ? 0 : 200);
@@ -55,13 +55,13 @@ void init_combat_search(py::module_& m) {
         search::SearchResult<combat::Action> r;
         {
           py::gil_scoped_release release;
-          r = combat::mcts_search(g.state, config, seed);
+          r = combat::mcts_search(g.state, config, seed, avoid);
         }
         return result_dict(r, &g.state.variant());
       },
       py::arg("state"), py::arg("iterations") = 0, py::arg("time_ms") = 0, py::arg("seed") = 0,
       py::arg("exploration") = 0.7, py::arg("threads") = 1, py::arg("rollout_decisions") = 40,
-      py::arg("horizon_turns") = 1,
+      py::arg("horizon_turns") = 1, py::arg("avoid") = std::vector<std::uint64_t>{},
       "Open-loop MCTS over the player's decisions; chance is sampled from the state's own odds.");
   m.def(
       "greedy",

@@ -52,7 +52,10 @@ class DictReader {
     // bool is an int in Python; a saved game never means True as 1.
     if (py::isinstance<py::bool_>(v) || !py::isinstance<py::int_>(v))
       fail(field, "expected an integer, got " + type_name(v));
-    return v.cast<long long>();
+    int overflow = 0;
+    const long long value = PyLong_AsLongLongAndOverflow(v.ptr(), &overflow);
+    if (overflow != 0) fail(field, std::string(py::str(v)) + " is far out of range");
+    return value;
   }
   static std::string as_string(py::handle v, const std::string& field) {
     if (!py::isinstance<py::str>(v)) fail(field, "expected a string, got " + type_name(v));

@@ -19,6 +19,7 @@ struct SearchGame {
   static void apply(State& s, const Action& a) { s.apply_unchecked(a); }
   static bool is_terminal(const State& s) { return s.is_terminal(); }
   static int turn(const State& s) { return s.d.turn; }
+  static std::uint64_t hash(const State& s) { return s.hash(); }
   static bool is_chance(const State& s) { return s.to_move() == kChancePlayer; }
   // Chance from the state's own distribution and the search's generator.
   static Action sample_chance(const State& s, Rng& rng) { return s.pick_chance(rng.uniform()); }

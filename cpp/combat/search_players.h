@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include "combat/players.h"
 #include "combat/search_game.h"
@@ -19,7 +20,9 @@ struct MctsConfig {
   int threads = 1;
 };
 
-search::SearchResult<Action> mcts_search(const State& s, const MctsConfig& config, std::uint64_t seed);
+// `avoid`: hashes of the positions already stood in this turn (see OpenLoopMcts::search).
+search::SearchResult<Action> mcts_search(const State& s, const MctsConfig& config, std::uint64_t seed,
+                                         const std::vector<std::uint64_t>& avoid = {});
 
 // Seeded fights played by MCTS (chance from `seed`, search from its own seeds).
 Stats run_fights_mcts(const State& start, const MctsConfig& config, int games, std::uint64_t seed);

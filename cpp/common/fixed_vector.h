@@ -2,22 +2,37 @@
 // Move lists live in these so generating moves never touches the heap.
 #pragma once
 
-#include <array>
 #include <cassert>
 #include <cstddef>
+#include <new>
+#include <type_traits>
 
 namespace triptych {
 
 template <typename T, std::size_t Capacity>
 class FixedVector {
+  // Elements are written with placement new into raw storage, so creating a
+  // list costs nothing: an array of T would construct every slot (a move
+  // list is kilobytes, built at every node of a search).
+  static_assert(std::is_trivially_copyable_v<T> && std::is_trivially_destructible_v<T>,
+                "FixedVector holds plain values");
+
  public:
   using value_type = T;
   using iterator = T*;
   using const_iterator = const T*;
 
+  FixedVector() = default;
+  FixedVector(const FixedVector& other) : size_(other.size_) { copy_from(other); }
+  FixedVector& operator=(const FixedVector& other) {
+    size_ = other.size_;
+    copy_from(other);
+    return *this;
+  }
+
   void push_back(const T& value) {
     assert(size_ < Capacity);
-    items_[size_++] = value;
+    new (data() + size_++) T(value);
   }
   void pop_back() {
     assert(size_ > 0);
@@ -29,17 +44,23 @@ class FixedVector {
   bool empty() const { return size_ == 0; }
   static constexpr std::size_t capacity() { return Capacity; }
 
-  T& operator[](std::size_t i) { return items_[i]; }
-  const T& operator[](std::size_t i) const { return items_[i]; }
-  T& back() { return items_[size_ - 1]; }
+  T& operator[](std::size_t i) { return data()[i]; }
+  const T& operator[](std::size_t i) const { return data()[i]; }
+  T& back() { return data()[size_ - 1]; }
 
-  iterator begin() { return items_.data(); }
-  iterator end() { return items_.data() + size_; }
-  const_iterator begin() const { return items_.data(); }
-  const_iterator end() const { return items_.data() + size_; }
+  iterator begin() { return data(); }
+  iterator end() { return data() + size_; }
+  const_iterator begin() const { return data(); }
+  const_iterator end() const { return data() + size_; }
 
  private:
-  std::array<T, Capacity> items_{};
+  T* data() { return std::launder(reinterpret_cast<T*>(storage_)); }
+  const T* data() const { return std::launder(reinterpret_cast<const T*>(storage_)); }
+  void copy_from(const FixedVector& other) {
+    for (std::size_t i = 0; i < size_; ++i) new (data() + i) T(other.data()[i]);
+  }
+
+  alignas(T) unsigned char storage_[sizeof(T) * Capacity];
   std::size_t size_ = 0;
 };
 

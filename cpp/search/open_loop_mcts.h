@@ -11,7 +11,8 @@
 // is_chance, sample_chance(state, rng) -> Action, rollout_action(state, legal,
 // rng) -> the playout policy's pick, turn(state), reward(state) in [0, 1]
 // (for a finished fight, and as the heuristic value of one cut off), and
-// encode(action) -> an integer code, distinct for distinct actions.
+// hash(state), and encode(action) -> an integer code, distinct for distinct
+// actions.
 #pragma once
 
 #include <algorithm>
@@ -48,7 +49,12 @@ class OpenLoopMcts {
     options_.threads = std::max(1, options_.threads);
   }
 
-  SearchResult<Action> search(const State& root, const MctsLimits& limits) {
+  // `avoid`: hashes of positions the player already stood in this turn. A
+  // root decision leading straight back to one is never returned (free
+  // decisions that undo each other, such as V08's rearranging, must not
+  // loop), unless nothing else is legal.
+  SearchResult<Action> search(const State& root, const MctsLimits& limits,
+                              const std::vector<std::uint64_t>& avoid = {}) {
     const auto start = Clock::now();
     std::vector<Tree> trees(options_.threads);
     std::vector<std::thread> helpers;
@@ -66,6 +72,11 @@ class OpenLoopMcts {
     std::uint64_t best_visits = 0;
     double best_value = 0;
     for (const Action& a : legal) {
+      if (!avoid.empty() && legal.size() > 1) {
+        State next = root;
+        Game::apply(next, a);
+        if (std::find(avoid.begin(), avoid.end(), Game::hash(next)) != avoid.end()) continue;
+      }
       const Code code = Game::encode(a);
       std::uint64_t visits = 0;
       double value = 0;

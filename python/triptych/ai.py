@@ -161,6 +161,7 @@ class MCTS:
         self.seed = 0 if seed is None else seed
         self.exploration, self.playout_plies = exploration, playout_plies
         self._calls = 0
+        self._turn_seen: tuple[int, list[int]] = (-1, [])  # Combat: positions stood in this turn
 
     def search(self, state: Any) -> SearchResult:
         name, module = game_of(state)
@@ -175,8 +176,16 @@ class MCTS:
             return _result(searcher.search(state, iterations=self.iterations or 0, time_ms=self.time_ms or 0))
         if hasattr(module, "mcts_search"):
             exploration = 0.7 if self.exploration is None else self.exploration  # rewards lie in [0, 1]
+            # Free decisions that undo each other (V08's rearranging) must not loop: the search
+            # is told the positions this player already stood in this turn.
+            turn, seen = self._turn_seen
+            if turn != state.turn:
+                turn, seen = state.turn, []
+            seen.append(state.hash)
+            self._turn_seen = (turn, seen)
             return _result(module.mcts_search(state, iterations=self.iterations or 0, time_ms=self.time_ms or 0,
-                                              seed=seed, exploration=exploration, threads=self.threads))
+                                              seed=seed, exploration=exploration, threads=self.threads,
+                                              avoid=seen))
         raise ValueError(f"MCTS does not support {name}")
 
     def choose(self, state: Any) -> Any:
