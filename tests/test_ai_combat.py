@@ -60,7 +60,7 @@ def test_search_cannot_see_the_seeded_future() -> None:
     assert a.to_dict() == b.to_dict()
     # Their futures differ: the fights' own generators draw different outcomes.
     fa, fb = a.clone(), b.clone()
-    fa.apply("end"), fb.apply("end")
+    fa.apply("roll"), fb.apply("roll")
     futures_a, futures_b = [], []
     for _ in range(6):
         if fa.to_move == triptych.CHANCE:
@@ -80,7 +80,7 @@ def test_search_leaves_the_fight_generator_alone() -> None:
     a, b = decision_point("v03", 8), decision_point("v03", 8)
     ai.MCTS(iterations=100, seed=1).search(a)
     ai.Greedy().search(a)
-    a.apply("end"), b.apply("end")
+    a.apply("roll"), b.apply("roll")
     a.play_chance(), b.play_chance()
     assert a.to_dict() == b.to_dict()
 

@@ -316,7 +316,7 @@ def test_mutated_saved_games_are_refused_or_consistent(data) -> None:
 def test_huge_integers_are_out_of_range_not_crashes():
     d = position_dict(CORES)
     d["stacks"][0]["q"] = 10**30
-    with pytest.raises(triptych.InvalidStateError, match=r"^stacks\[0\]\.q: out of range"):
+    with pytest.raises(triptych.InvalidStateError, match=r"^stacks\[0\]\.q: .*out of range"):
         hf.State.from_dict(d)
     with pytest.raises(triptych.IllegalActionError, match=r"action.from\[0\]"):
         hf.Action.from_dict({"type": "move", "from": [10**30, 0], "to": [0, 0]})

@@ -65,13 +65,16 @@ void init_combat_search(py::module_& m) {
       "Open-loop MCTS over the player's decisions; chance is sampled from the state's own odds.");
   m.def(
       "greedy",
-      [](const Game& g) {
+      [](Game& g) {
         require_decision(g);
         search::SearchResult<combat::Action> r;
         {
           py::gil_scoped_release release;
-          // Its lookahead samples chance from a generator of its own, seeded by the position.
-          Rng rng(g.state.hash());
+          // Its lookahead samples chance from a generator of its own, seeded by the
+          // position and the call count (fresh samples each call, so free decisions
+          // that undo each other cannot lock it into a cycle).
+          std::uint64_t mix = g.state.hash() + ++g.search_calls * 0x9E3779B97F4A7C15ULL;
+          Rng rng(splitmix64(mix));
           const auto t0 = std::chrono::steady_clock::now();
           r.best = combat::greedy_action(g.state, rng);
           r.has_move = true;

@@ -3,6 +3,7 @@
 // (combat_search_bindings.cpp).
 #pragma once
 
+#include <cstdint>
 #include <string>
 
 #include "combat/notation.h"
@@ -24,6 +25,7 @@ struct PyAction {
 struct Game {
   combat::State state;
   Rng rng;
+  std::uint64_t search_calls = 0;  // varies the greedy player's own samples from call to call
 };
 
 }  // namespace triptych::bindings

@@ -50,35 +50,17 @@ Action greedy_action(const State& s, Rng& rng) {
   static constexpr int kSamples = 4;
   ActionList actions;
   s.legal_actions(actions);
-  // Every decision is judged on the same sampled futures (common random
-  // numbers, fixed for the turn), so the judgement is a function of the
-  // position: free decisions that undo each other (V08's rearranging) can
-  // never cycle, because the greedy only leaves the default continuation
-  // (end, else roll) for a decision that is strictly better.
-  (void)rng;
-  const std::uint64_t futures = 0x6A09E667F3BCC908ULL ^ (std::uint64_t(s.d.turn) * 0x9E3779B97F4A7C15ULL);
-  const auto judge = [&](const Action& a) {
-    Rng sampler(futures);
+  Action best = actions[0];
+  double best_score = -1e18;
+  for (const auto& a : actions) {
     double total = 0;
     for (int k = 0; k < kSamples; ++k) {
       State child = s;
       child.apply_unchecked(a);
-      finish_turn(child, sampler);
+      finish_turn(child, rng);
       total += score(child);
     }
-    return total;
-  };
-  int default_index = 0;
-  for (int i = 0; i < static_cast<int>(actions.size()); ++i)
-    if (actions[i].type == ActionType::kRoll) default_index = i;
-  for (int i = 0; i < static_cast<int>(actions.size()); ++i)
-    if (actions[i].type == ActionType::kEnd) default_index = i;
-  Action best = actions[default_index];
-  double best_score = judge(best);
-  for (int i = 0; i < static_cast<int>(actions.size()); ++i) {
-    if (i == default_index) continue;
-    const double total = judge(actions[i]);
-    if (total > best_score + 1e-9) best_score = total, best = actions[i];
+    if (total > best_score) best_score = total, best = a;
   }
   return best;
 }

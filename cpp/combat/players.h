@@ -12,9 +12,7 @@ namespace triptych::combat {
 Action random_action(const State& s, Rng& rng);
 // One-step lookahead: every decision is tried, the rest of the turn is played
 // out by a fixed default (end when possible, else roll) over a few sampled
-// chance sequences -- the same ones for every decision of a turn -- and the
-// decision with the best mean score is taken; the default itself wins ties.
-// `rng` is not used: the judgement depends on the position alone.
+// chance sequences, and the decision with the best mean score is taken.
 Action greedy_action(const State& s, Rng& rng);
 // Plays the chance node by its probabilities.
 Action sample_chance(const State& s, Rng& rng);
