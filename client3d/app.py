@@ -379,7 +379,7 @@ class TabletopApp:
         for _ in range(frames):
             self.base.task_mgr.step()
 
-    def run_until_idle(self, max_frames: int = 20000) -> int:
+    def run_until_idle(self, max_frames: int = 3000) -> int:
         """Steps frames until no animation runs, no AI is due and no chance is pending; returns frames used."""
         for n in range(max_frames):
             s = self.session
@@ -388,7 +388,7 @@ class TabletopApp:
                 return n + 1
             idle = (not self.animating and not self.thinker.busy and s is not None
                     and (s.is_over() or (not s.at_chance() and not self.ai_seat(s.to_move))))
-            if idle and not self._ui_dirty:
+            if idle and (not self._ui_dirty or (s.is_over() and self._banner_shown)):
                 return n
             if self.thinker.busy:
                 self.thinker._thread.join(0.01)  # let the search finish without burning frames
