@@ -7,5 +7,7 @@
 namespace triptych::bindings {
 
 void init_aquaignis(pybind11::module_& m);
+void init_combat(pybind11::module_& m);
+void init_hexfleet(pybind11::module_& m);
 
 }  // namespace triptych::bindings

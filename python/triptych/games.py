@@ -11,6 +11,8 @@ from types import ModuleType
 
 GAMES: dict[str, str] = {
     "aquaignis": "triptych.aquaignis",
+    "combat": "triptych.combat",
+    "hexfleet": "triptych.hexfleet",
 }
 
 

@@ -1,0 +1,616 @@
+// Python bindings of Combat: triptych._core.combat.
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <chrono>
+#include <random>
+
+#include "bindings/bindings.h"
+#include "bindings/dict_reading.h"
+#include "combat/audit.h"
+#include "combat/notation.h"
+#include "combat/players.h"
+#include "combat/state.h"
+#include "combat/variant.h"
+#include "common/errors.h"
+#include "common/players.h"
+#include "common/rng.h"
+
+namespace py = pybind11;
+
+namespace triptych::bindings {
+
+namespace {
+using namespace triptych::combat;
+
+// An action with the variant that reads it (verbs are variant-specific).
+struct PyAction {
+  Action action;
+  const Variant* variant;
+  std::string notation() const { return to_notation(*variant, action); }
+};
+
+// A fight: the position plus the seeded generator behind play_chance().
+struct Game {
+  State state;
+  Rng rng;
+};
+
+const char* kStageNames[] = {"player", "resolve", "enemy", "over"};
+const char* kPhaseNames[] = {"placement", "rolled"};
+const char* kIntentNames[] = {"strike", "strike", "cleave", "guard_jab"};
+
+std::string type_name(py::handle v) { return py::str(py::type::handle_of(v).attr("__name__")); }
+
+// --- actions ---------------------------------------------------------------------
+
+py::object arg_to_py(ArgKind kind, int v) {
+  switch (kind) {
+    case ArgKind::kSlot: return py::int_(v + 1);
+    case ArgKind::kElement: return py::str(kElementNames[v]);
+    case ArgKind::kStatus: return py::str(kStatusNames[v]);
+    case ArgKind::kSide: return py::str(v == kPlayer ? "player" : "enemy");
+    default: return py::int_(v);
+  }
+}
+
+py::dict action_to_dict(const PyAction& pa) {
+  const Action& a = pa.action;
+  py::dict d;
+  switch (a.type) {
+    case ActionType::kPlace:
+      d["type"] = "place";
+      d["card"] = card_display(a.a);
+      d["slot"] = a.b + 1;
+      break;
+    case ActionType::kRoll: d["type"] = "roll_dice"; break;
+    case ActionType::kEnd: d["type"] = "end"; break;
+    case ActionType::kBuy: d["type"] = "buy"; break;
+    case ActionType::kRollOutcome:
+      d["type"] = "roll";
+      d["number"] = a.a == kBlankNumber ? py::object(py::str("blank")) : py::object(py::int_(int(a.a)));
+      d["element"] = kElementNames[a.b];
+      break;
+    case ActionType::kDrawOutcome:
+      d["type"] = "draw";
+      d["card"] = card_display(a.a);
+      break;
+    case ActionType::kVerb: {
+      const VerbSpec& spec = pa.variant->verbs()[a.verb];
+      d["type"] = spec.name;
+      const int args[3] = {a.a, a.b, a.c};
+      for (int i = 0; i < spec.arity(); ++i) d[spec.arg_names[i]] = arg_to_py(spec.kinds[i], args[i]);
+      break;
+    }
+  }
+  return d;
+}
+
+Action action_from_dict(const Variant& v, py::handle obj) {
+  using Reader = DictReader<IllegalActionError>;
+  Reader r(obj, "action");
+  const std::string type = r.string("type");
+  auto card = [&](const char* key) {
+    const int code = parse_card(r.string(key));
+    if (code < 0) Reader::fail(r.sub(key), "unknown card '" + r.string(key) + "'");
+    return code;
+  };
+  if (type == "place") {
+    r.only({"type", "card", "slot"});
+    const long long slot = r.integer("slot");
+    if (slot < 1 || slot > kSlots) Reader::fail(r.sub("slot"), "must be 1..4");
+    return Action::place(card("card"), static_cast<int>(slot) - 1);
+  }
+  if (type == "roll_dice" || type == "end" || type == "buy") {
+    r.only({"type"});
+    return type == "roll_dice" ? Action::roll() : type == "end" ? Action::end() : Action::buy();
+  }
+  if (type == "draw") {
+    r.only({"type", "card"});
+    return Action::draw_outcome(card("card"));
+  }
+  if (type == "roll") {
+    r.only({"type", "number", "element"});
+    py::handle n = r.raw("number");
+    int number;
+    if (py::isinstance<py::str>(n)) {
+      if (n.cast<std::string>() != "blank") Reader::fail(r.sub("number"), "must be 1..4 or 'blank'");
+      number = kBlankNumber;
+    } else {
+      const long long x = Reader::as_integer(n, r.sub("number"));
+      if (x < 1 || x > 4) Reader::fail(r.sub("number"), "must be 1..4 or 'blank'");
+      number = static_cast<int>(x);
+    }
+    const int element = parse_element(r.string("element"));
+    if (element < 0) Reader::fail(r.sub("element"), "unknown element '" + r.string("element") + "'");
+    return Action::roll_outcome(number, element);
+  }
+  const int verb = v.verb_index(type);
+  if (verb < 0) Reader::fail(r.sub("type"), "'" + type + "' is not an action of " + v.info().id);
+  const VerbSpec& spec = v.verbs()[verb];
+  for (auto item : py::reinterpret_borrow<py::dict>(obj)) {
+    const std::string key = py::str(item.first);
+    bool known = key == "type";
+    for (int i = 0; i < spec.arity(); ++i) known = known || key == spec.arg_names[i];
+    if (!known) Reader::fail(r.sub(key), "unknown field");
+  }
+  // Build notation from the dict and read it (one reader for both forms).
+  std::string notation = spec.name;
+  for (int i = 0; i < spec.arity(); ++i) {
+    py::handle value = r.raw(spec.arg_names[i]);
+    notation += " " + (py::isinstance<py::str>(value) ? value.cast<std::string>()
+                                                       : std::to_string(Reader::as_integer(value, r.sub(spec.arg_names[i]))));
+  }
+  return parse_notation(v, notation);
+}
+
+Action to_action(const Variant& v, py::handle obj) {
+  if (py::isinstance<PyAction>(obj)) {
+    const PyAction& pa = obj.cast<const PyAction&>();
+    if (pa.variant != &v) throw IllegalActionError("that action belongs to another variant");
+    return pa.action;
+  }
+  if (py::isinstance<py::str>(obj)) return parse_notation(v, obj.cast<std::string>());
+  if (py::isinstance<py::dict>(obj)) return action_from_dict(v, obj);
+  throw IllegalActionError("expected an Action, a notation string or an action dict, got " + type_name(obj));
+}
+
+// --- positions ---------------------------------------------------------------------
+
+py::dict fighter_to_dict(const Fighter& f) {
+  py::dict d;
+  d["hp"] = f.hp;
+  d["max_hp"] = f.max_hp;
+  d["block"] = f.block;
+  d["standing_block"] = f.standing_block;
+  for (int s = 0; s < kStatuses; ++s) d[kStatusNames[s]] = f.status[s];
+  d["burn_turns"] = f.burn_turns;
+  return d;
+}
+
+py::dict pile_to_dict(const State& s, int pile) {
+  py::dict d;
+  for (int code = 0; code < kCardCodes; ++code)
+    if (s.d.piles[pile][code]) d[py::str(card_display(code))] = s.d.piles[pile][code];
+  return d;
+}
+
+py::dict params_to_dict(const State& s) {
+  py::dict d;
+  const auto& specs = s.variant().param_specs();
+  for (std::size_t i = 0; i < specs.size(); ++i) d[specs[i].name] = s.param(static_cast<int>(i));
+  return d;
+}
+
+py::dict state_to_dict(const Game& g) {
+  const State& s = g.state;
+  const Variant& v = s.variant();
+  py::dict d;
+  d["game"] = "combat";
+  d["variant"] = v.info().id;
+  d["params"] = params_to_dict(s);
+  d["turn"] = s.d.turn;
+  d["stage"] = kStageNames[s.d.stage];
+  d["phase"] = kPhaseNames[s.d.phase];
+  d["choice"] = s.d.choice;
+  d["choice_arg"] = s.d.choice_arg;
+  d["cursor"] = s.d.cursor;
+  d["winner"] = s.d.winner < 0 ? py::object(py::none()) : py::object(py::int_(int(s.d.winner)));
+  d["energy"] = s.d.energy;
+  d["intent"] = s.d.intent;
+  d["gated"] = bool(s.d.gated);
+  d["pending_draws"] = s.d.pending_draws;
+  d["draw_source"] = kPileNames[s.d.draw_source];
+  d["pending_roll"] = bool(s.d.pending_roll);
+  py::dict dice;
+  dice["number"] = s.d.number == kNotRolled ? py::object(py::none())
+                   : s.d.number == kBlankNumber ? py::object(py::str("blank"))
+                                                : py::object(py::int_(int(s.d.number)));
+  dice["element"] = s.d.element == kNotRolled ? py::object(py::none()) : py::object(py::str(kElementNames[s.d.element]));
+  d["dice"] = dice;
+  d["rolls"] = s.d.rolls;
+  d["block_gained"] = s.d.block_gained;
+  py::list faces;
+  for (int f : s.d.element_faces) faces.append(kElementNames[f]);
+  d["element_faces"] = faces;
+  d["player"] = fighter_to_dict(s.d.player);
+  d["enemy"] = fighter_to_dict(s.d.enemy);
+  py::list slots;
+  const auto& marks = v.mark_names();
+  for (const auto& slot : s.d.slots) {
+    py::dict sd;
+    sd["card"] = slot.card == kNoCard ? py::object(py::none()) : py::object(py::str(card_display(slot.card)));
+    for (std::size_t m = 0; m < marks.size(); ++m) sd[marks[m]] = slot.mark[m];
+    slots.append(sd);
+  }
+  d["slots"] = slots;
+  py::dict counters;
+  const auto& names = v.counter_names();
+  for (std::size_t c = 0; c < names.size(); ++c) counters[names[c]] = s.d.counters[c];
+  d["counters"] = counters;
+  py::dict piles;
+  for (int p = 0; p < kPiles; ++p) piles[kPileNames[p]] = pile_to_dict(s, p);
+  d["piles"] = piles;
+  return d;
+}
+
+using SReader = DictReader<InvalidStateError>;
+
+std::int16_t small(long long v, const std::string& field) {
+  if (v < -999 || v > 9999) SReader::fail(field, std::to_string(v) + " is out of range");
+  return static_cast<std::int16_t>(v);
+}
+
+void fighter_from(Fighter& f, py::handle obj, const std::string& field) {
+  SReader r(obj, field);
+  r.only({"hp", "max_hp", "block", "standing_block", "weak", "vulnerable", "burn", "strength", "dexterity", "burn_turns"});
+  f.hp = small(r.integer("hp"), r.sub("hp"));
+  f.max_hp = small(r.integer("max_hp"), r.sub("max_hp"));
+  f.block = small(r.integer_or("block", 0), r.sub("block"));
+  f.standing_block = small(r.integer_or("standing_block", 0), r.sub("standing_block"));
+  for (int s = 0; s < kStatuses; ++s) f.status[s] = small(r.integer_or(kStatusNames[s], 0), r.sub(kStatusNames[s]));
+  f.burn_turns = small(r.integer_or("burn_turns", 0), r.sub("burn_turns"));
+}
+
+int choice_index(const std::string& value, const char* const* names, int count, const std::string& field) {
+  std::string listed;
+  for (int i = 0; i < count; ++i) {
+    if (value == names[i]) return i;
+    listed += (i ? ", '" : "'") + std::string(names[i]) + "'";
+  }
+  SReader::fail(field, "'" + value + "' is not one of " + listed);
+}
+
+Game state_from_dict(py::handle obj) {
+  SReader r(obj, "");
+  r.only({"game", "variant", "params", "turn", "stage", "phase", "choice", "choice_arg", "cursor", "winner", "energy",
+          "intent", "gated", "pending_draws", "draw_source", "pending_roll", "dice", "rolls", "block_gained",
+          "element_faces", "player", "enemy", "slots", "counters", "piles"});
+  if (r.has("game") && r.string("game") != "combat") SReader::fail("game", "'" + r.string("game") + "' is not 'combat'");
+  const Variant* v = find_variant(r.string("variant"));
+  if (!v) SReader::fail("variant", "unknown variant '" + r.string("variant") + "'");
+  std::vector<std::pair<std::string, int>> overrides;
+  if (r.has("params")) {
+    SReader p(r.raw("params"), "params");
+    for (auto item : py::reinterpret_borrow<py::dict>(r.raw("params"))) {
+      const std::string key = py::str(item.first);
+      if (v->param_index(key) < 0) SReader::fail("params." + key, "unknown parameter");
+      overrides.emplace_back(key, static_cast<int>(SReader::as_integer(item.second, "params." + key)));
+    }
+  }
+  ParamValues params;
+  try {
+    params = make_params(*v, overrides);
+  } catch (const std::invalid_argument& e) {
+    SReader::fail("params", e.what());
+  }
+  State s(*v, params);
+  Data& d = s.d;
+  d = Data{};
+  d.variant = static_cast<std::int16_t>(v->index());
+  d.turn = small(r.integer("turn"), "turn");
+  d.stage = static_cast<std::int16_t>(choice_index(r.string("stage"), kStageNames, 4, "stage"));
+  d.phase = static_cast<std::int16_t>(choice_index(r.string("phase"), kPhaseNames, 2, "phase"));
+  d.choice = small(r.integer_or("choice", 0), "choice");
+  d.choice_arg = small(r.integer_or("choice_arg", 0), "choice_arg");
+  d.cursor = small(r.integer_or("cursor", 0), "cursor");
+  if (r.has("winner") && !r.raw("winner").is_none()) d.winner = small(r.integer("winner"), "winner");
+  d.energy = small(r.integer("energy"), "energy");
+  d.intent = small(r.integer("intent"), "intent");
+  d.gated = r.has("gated") && r.boolean("gated");
+  d.pending_draws = small(r.integer_or("pending_draws", 0), "pending_draws");
+  if (r.has("draw_source")) {
+    const int src = choice_index(r.string("draw_source"), kPileNames, kPiles, "draw_source");
+    d.draw_source = static_cast<std::int16_t>(src);
+  }
+  d.pending_roll = r.has("pending_roll") && r.boolean("pending_roll");
+  SReader dice(r.raw("dice"), "dice");
+  dice.only({"number", "element"});
+  py::handle n = dice.raw("number");
+  if (n.is_none()) d.number = kNotRolled;
+  else if (py::isinstance<py::str>(n)) {
+    if (n.cast<std::string>() != "blank") SReader::fail("dice.number", "must be null, 1..4 or 'blank'");
+    d.number = kBlankNumber;
+  } else d.number = small(SReader::as_integer(n, "dice.number"), "dice.number");
+  py::handle e = dice.raw("element");
+  d.element = e.is_none() ? kNotRolled
+                          : static_cast<std::int16_t>(choice_index(SReader::as_string(e, "dice.element"), kElementNames,
+                                                                   kDieElements, "dice.element"));
+  d.rolls = small(r.integer_or("rolls", 0), "rolls");
+  d.block_gained = small(r.integer_or("block_gained", 0), "block_gained");
+  if (r.has("element_faces")) {
+    py::list faces = SReader::as_list(r.raw("element_faces"), "element_faces");
+    if (faces.size() != 6) SReader::fail("element_faces", "expected 6 faces");
+    for (int i = 0; i < 6; ++i) {
+      const std::string field = "element_faces[" + std::to_string(i) + "]";
+      d.element_faces[i] = static_cast<std::int16_t>(
+          choice_index(SReader::as_string(faces[i], field), kElementNames, kDieElements, field));
+    }
+  }
+  fighter_from(d.player, r.raw("player"), "player");
+  fighter_from(d.enemy, r.raw("enemy"), "enemy");
+  py::list slots = SReader::as_list(r.raw("slots"), "slots");
+  if (slots.size() != kSlots) SReader::fail("slots", "expected 4 slots");
+  const auto& marks = v->mark_names();
+  for (int i = 0; i < kSlots; ++i) {
+    const std::string field = "slots[" + std::to_string(i) + "]";
+    SReader sr(slots[i], field);
+    for (auto item : py::reinterpret_borrow<py::dict>(slots[i])) {
+      const std::string key = py::str(item.first);
+      bool known = key == "card";
+      for (const char* m : marks) known = known || key == m;
+      if (!known) SReader::fail(field + "." + key, "unknown field");
+    }
+    if (sr.has("card") && !sr.raw("card").is_none()) {
+      const int code = parse_card(sr.string("card"));
+      if (code < 0) SReader::fail(field + ".card", "unknown card '" + sr.string("card") + "'");
+      d.slots[i].card = static_cast<std::int16_t>(code);
+    }
+    for (std::size_t m = 0; m < marks.size(); ++m)
+      d.slots[i].mark[m] = small(sr.integer_or(marks[m], 0), field + "." + marks[m]);
+  }
+  if (r.has("counters")) {
+    const auto& names = v->counter_names();
+    SReader check_is_dict(r.raw("counters"), "counters");
+    for (auto item : py::reinterpret_borrow<py::dict>(r.raw("counters"))) {
+      const std::string key = py::str(item.first);
+      int index = -1;
+      for (std::size_t c = 0; c < names.size(); ++c)
+        if (key == names[c]) index = static_cast<int>(c);
+      if (index < 0) SReader::fail("counters." + key, "unknown counter");
+      d.counters[index] = small(SReader::as_integer(item.second, "counters." + key), "counters." + key);
+    }
+  }
+  SReader piles(r.raw("piles"), "piles");
+  piles.only({"draw", "hand", "discard", "exhaust"});
+  for (int p = 0; p < kPiles; ++p) {
+    if (!piles.has(kPileNames[p])) continue;
+    const std::string field = std::string("piles.") + kPileNames[p];
+    SReader pr(piles.raw(kPileNames[p]), field);
+    for (auto item : py::reinterpret_borrow<py::dict>(piles.raw(kPileNames[p]))) {
+      const std::string name = py::str(item.first);
+      const int code = parse_card(name);
+      if (code < 0) SReader::fail(field + "." + name, "unknown card");
+      d.piles[p][code] = small(SReader::as_integer(item.second, field + "." + name), field + "." + name);
+    }
+  }
+  s.validate();
+  s.rehash();
+  Game g{s, Rng(s.hash())};
+  return g;
+}
+
+Game new_game(const std::string& variant, py::object seed, py::object params) {
+  const Variant* v = find_variant(variant);
+  if (!v) {
+    std::string known;
+    for (const Variant* x : all_variants()) known += std::string(known.empty() ? "" : ", ") + x->info().id;
+    throw py::value_error("unknown combat variant '" + variant + "' (known: " + known + ")");
+  }
+  std::vector<std::pair<std::string, int>> overrides;
+  if (!params.is_none()) {
+    if (!py::isinstance<py::dict>(params)) throw py::type_error("params must be a dict of name -> int");
+    for (auto item : py::reinterpret_borrow<py::dict>(params)) {
+      if (!py::isinstance<py::int_>(item.second) || py::isinstance<py::bool_>(item.second))
+        throw py::type_error("parameter '" + std::string(py::str(item.first)) + "' must be an int");
+      overrides.emplace_back(py::str(item.first), item.second.cast<int>());
+    }
+  }
+  ParamValues values;
+  try {
+    values = make_params(*v, overrides);
+  } catch (const std::invalid_argument& e) {
+    throw py::value_error(e.what());
+  }
+  const std::uint64_t s = seed.is_none() ? std::random_device{}() : seed.cast<std::uint64_t>();
+  return Game{State(*v, values), Rng(s)};
+}
+
+// An rng argument: numpy Generator, random.Random, an int seed, or None (the fight's own).
+double uniform_from(Game& g, py::handle rng) {
+  if (rng.is_none()) return g.rng.uniform();
+  if (py::isinstance<py::int_>(rng)) {
+    Rng r(rng.cast<std::uint64_t>());
+    return r.uniform();
+  }
+  if (py::hasattr(rng, "random")) return rng.attr("random")().cast<double>();
+  throw py::type_error("rng must be a numpy Generator, a random.Random, an int seed or None");
+}
+
+py::list legal_actions(const Game& g) {
+  ActionList actions;
+  g.state.legal_actions(actions);
+  py::list out(actions.size());
+  for (std::size_t i = 0; i < actions.size(); ++i) out[i] = py::cast(PyAction{actions[i], &g.state.variant()});
+  return out;
+}
+
+py::list chance_outcomes(const Game& g) {
+  ChanceList outcomes;
+  g.state.chance_outcomes(outcomes);
+  py::list out;
+  for (const auto& o : outcomes) out.append(py::make_tuple(PyAction{o.action, &g.state.variant()}, o.probability));
+  return out;
+}
+
+py::dict variant_info(const Variant& v) {
+  py::dict d;
+  const VariantInfo& info = v.info();
+  d["id"] = info.id;
+  d["name"] = info.name;
+  d["bucket"] = info.bucket;
+  d["teaching"] = info.teaching;
+  d["legend"] = info.legend;
+  py::dict params;
+  for (const auto& p : v.param_specs()) params[p.name] = p.value;
+  d["params"] = params;
+  py::dict docs;
+  for (const auto& p : v.param_specs()) docs[p.name] = p.doc;
+  d["param_docs"] = docs;
+  py::list verbs;
+  for (const auto& verb : v.verbs()) {
+    py::dict vd;
+    vd["name"] = verb.name;
+    vd["doc"] = verb.doc;
+    verbs.append(vd);
+  }
+  d["verbs"] = verbs;
+  return d;
+}
+
+Policy policy_from(const std::string& name) {
+  if (name == "random") return Policy::kRandom;
+  if (name == "greedy") return Policy::kGreedy;
+  throw py::value_error("policy must be 'random' or 'greedy'");
+}
+
+}  // namespace
+
+void init_combat(py::module_& m) {
+  py::class_<PyAction>(m, "Action", "One Combat action or chance outcome; str() gives its notation.")
+      .def_property_readonly("type", [](const PyAction& a) { return action_to_dict(a)["type"]; })
+      .def_property_readonly("is_chance", [](const PyAction& a) { return a.action.is_chance(); })
+      .def("to_dict", &action_to_dict)
+      .def("__str__", &PyAction::notation)
+      .def("__repr__", [](const PyAction& a) { return "Action('" + a.notation() + "')"; })
+      .def("__eq__", [](const PyAction& a, py::handle other) {
+        if (!py::isinstance<PyAction>(other)) return false;
+        const PyAction& b = other.cast<const PyAction&>();
+        return a.variant == b.variant && a.action == b.action;
+      })
+      .def("__hash__", [](const PyAction& a) { return py::hash(py::str(a.notation())); });
+
+  py::class_<Game>(m, "State", "A Combat fight: the player against the Betaal Sentinel in one variant.")
+      .def_property_readonly("to_move", [](const Game& g) { return g.state.to_move(); },
+                             "0 (the player), triptych.CHANCE at a roll or draw, triptych.TERMINAL when over.")
+      .def_property_readonly("actions_left", [](const Game& g) { return g.state.is_terminal() ? 0 : 1; },
+                             "1 while the fight runs (one decision at a time), 0 when over.")
+      .def_property_readonly("winner",
+                             [](const Game& g) -> py::object {
+                               return g.state.winner() < 0 ? py::object(py::none()) : py::object(py::int_(g.state.winner()));
+                             },
+                             "0 when the player won, 1 when the Sentinel won, None otherwise.")
+      .def_property_readonly("hash", [](const Game& g) { return g.state.hash(); }, "64-bit Zobrist hash of the position.")
+      .def_property_readonly("variant", [](const Game& g) { return g.state.variant().info().id; })
+      .def_property_readonly("turn", [](const Game& g) { return int(g.state.d.turn); })
+      .def_property_readonly("player_hp", [](const Game& g) { return int(g.state.d.player.hp); })
+      .def_property_readonly("enemy_hp", [](const Game& g) { return int(g.state.d.enemy.hp); })
+      .def_property_readonly("energy", [](const Game& g) { return int(g.state.d.energy); })
+      .def("legal_actions", &legal_actions, "Legal player decisions in a deterministic order (empty at chance nodes).")
+      .def("chance_outcomes", &chance_outcomes, "(outcome Action, probability) pairs at a chance node, else [].")
+      .def(
+          "apply", [](Game& g, py::handle action) { g.state.apply(to_action(g.state.variant(), action)); },
+          py::arg("action"),
+          "Applies an Action, notation string or dict; raises IllegalActionError and changes nothing if illegal.")
+      .def("is_legal",
+           [](const Game& g, py::handle action) {
+             try {
+               return g.state.is_legal(to_action(g.state.variant(), action));
+             } catch (const IllegalActionError&) {
+               return false;
+             }
+           })
+      .def(
+          "sample_chance",
+          [](Game& g, py::handle rng) {
+            if (g.state.to_move() != kChancePlayer) throw IllegalActionError("no chance event is pending");
+            return PyAction{g.state.pick_chance(uniform_from(g, rng)), &g.state.variant()};
+          },
+          py::arg("rng") = py::none(),
+          "Picks a chance outcome by probability (does not apply it). rng: a numpy Generator or random.Random "
+          "(its .random() is used), an int seed, or None for the fight's own seeded generator.")
+      .def(
+          "play_chance",
+          [](Game& g) {
+            py::list applied;
+            while (g.state.to_move() == kChancePlayer) {
+              const Action a = sample_chance(g.state, g.rng);
+              applied.append(PyAction{a, &g.state.variant()});
+              g.state.apply_unchecked(a);
+            }
+            return applied;
+          },
+          "Resolves pending chance nodes with the fight's seeded generator; returns the outcomes applied.")
+      .def("random_action", [](Game& g) { return PyAction{random_action(g.state, g.rng), &g.state.variant()}; },
+           "A uniformly random legal decision (the fight's generator).")
+      .def("greedy_action", [](Game& g) { return PyAction{greedy_action(g.state, g.rng), &g.state.variant()}; },
+           "The reference greedy player's decision (one-turn lookahead, the fight's generator).")
+      .def("clone", [](const Game& g) { return Game(g); })
+      .def("__copy__", [](const Game& g) { return Game(g); })
+      .def("__deepcopy__", [](const Game& g, py::handle) { return Game(g); })
+      .def("is_terminal", [](const Game& g) { return g.state.is_terminal(); })
+      .def("returns", [](const Game& g) {
+        const auto r = g.state.returns();
+        return std::vector<double>{r[0], r[1]};
+      })
+      .def("cards_conserved", [](const Game& g) { return g.state.cards_conserved(); })
+      .def("to_dict", &state_to_dict, "The complete position as JSON-compatible data.")
+      .def_static("from_dict", &state_from_dict, py::arg("d"),
+                  "Rebuilds a position; raises InvalidStateError naming the bad field.")
+      .def("observation",
+           [](const Game& g) {
+             py::array_t<float> out(State::kObservationSize);
+             g.state.observation(out.mutable_data());
+             return out;
+           },
+           "float32 array of shape (512,): the raw position fields (see docs/rules/combat.md).")
+      .def("__str__", [](const Game& g) { return g.state.to_string(); })
+      .def("__repr__", [](const Game& g) {
+        return "<combat.State " + std::string(g.state.variant().info().id) + " turn " + std::to_string(g.state.d.turn) +
+               " hash " + std::to_string(g.state.hash()) + ">";
+      });
+
+  m.def("new_game", &new_game, py::arg("variant") = "v01", py::arg("seed") = py::none(), py::arg("params") = py::none(),
+        "A new fight of `variant` (v01..); seed drives play_chance(); params overrides named numbers.");
+  m.def("perft", [](const Game& g, int depth) { return perft(g.state, depth); }, py::arg("state"), py::arg("depth"),
+        py::call_guard<py::gil_scoped_release>(), "Leaves of the tree `depth` plies deep (chance outcomes are plies).");
+  m.def(
+      "run_fights",
+      [](const std::string& variant, const std::string& policy, int games, std::uint64_t seed, py::object params) {
+        Game g = new_game(variant, py::int_(seed), params);
+        Stats st;
+        double seconds;
+        {
+          py::gil_scoped_release release;
+          const auto t0 = std::chrono::steady_clock::now();
+          st = run_fights(g.state, policy_from(policy), games, seed);
+          seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        }
+        py::dict d;
+        d["games"] = st.games;
+        d["wins"] = st.wins;
+        d["losses"] = st.losses;
+        d["capped"] = st.capped;
+        d["win_rate"] = st.games ? double(st.wins) / st.games : 0.0;
+        d["mean_turns"] = st.mean_turns;
+        d["seconds"] = seconds;
+        return d;
+      },
+      py::arg("variant"), py::arg("policy") = "random", py::arg("games") = 100, py::arg("seed") = 0,
+      py::arg("params") = py::none(), "Plays seeded fights in C++; returns win rate, mean fight length and time.");
+  m.def(
+      "audit_random_fights",
+      [](const std::string& variant, int fights, std::uint64_t seed, py::object params) {
+        Game g = new_game(variant, py::int_(seed), params);
+        AuditReport rep;
+        {
+          py::gil_scoped_release release;
+          rep = audit_random_fights(g.state, fights, seed);
+        }
+        py::dict d;
+        d["failure"] = rep.failure;
+        d["fights"] = rep.fights;
+        d["steps"] = rep.steps;
+        d["capped"] = rep.capped;
+        return d;
+      },
+      py::arg("variant"), py::arg("fights"), py::arg("seed") = 0, py::arg("params") = py::none(),
+      "Random fights with every invariant checked after every step (see audit.h).");
+  py::list variants;
+  for (const Variant* v : all_variants()) variants.append(variant_info(*v));
+  m.attr("VARIANTS") = variants;
+  m.attr("OBSERVATION_SHAPE") = py::make_tuple(State::kObservationSize);
+}
+
+}  // namespace triptych::bindings

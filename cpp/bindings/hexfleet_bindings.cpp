@@ -1,0 +1,360 @@
+// Python bindings of Hexfleet: triptych._core.hexfleet.
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include "bindings/bindings.h"
+#include "bindings/dict_reading.h"
+#include "bindings/search_bindings.h"
+#include "common/errors.h"
+#include "common/players.h"
+#include "hexfleet/search_game.h"
+#include "hexfleet/state.h"
+
+namespace py = pybind11;
+
+namespace triptych::bindings {
+
+namespace {
+using namespace triptych::hexfleet;
+
+const char* kTypeNames[] = {"move", "spawn", "shipyard", "destroy", "push"};
+#define HEXFLEET_UNITS "core", "shipyard", "shield", "frigate", "destroyer", "repulsor"
+
+// --- actions ---------------------------------------------------------------------
+
+py::list hex_list(Hex h) {
+  py::list l;
+  l.append(h.q);
+  l.append(h.r);
+  return l;
+}
+
+py::dict action_to_dict(const Action& a) {
+  py::dict d;
+  d["type"] = kTypeNames[static_cast<int>(a.type)];
+  switch (a.type) {
+    case ActionType::kMove:
+      d["from"] = hex_list(a.from);
+      d["to"] = hex_list(a.to);
+      break;
+    case ActionType::kSpawn:
+      d["at"] = hex_list(a.to);
+      d["unit"] = kUnitNames[a.unit];
+      d["face_down"] = a.face_down;
+      break;
+    case ActionType::kShipyard: d["at"] = hex_list(a.to); break;
+    case ActionType::kDestroy:
+    case ActionType::kPush:
+      d["from"] = hex_list(a.from);
+      d["target"] = hex_list(a.to);
+      break;
+  }
+  return d;
+}
+
+template <typename Error>
+Hex read_hex(const DictReader<Error>& r, const char* key) {
+  using Reader = DictReader<Error>;
+  py::list l = Reader::as_list(r.raw(key), r.sub(key));
+  if (l.size() != 2) Reader::fail(r.sub(key), "expected [q, r]");
+  Hex h;
+  for (int i = 0; i < 2; ++i) {
+    const long long v = Reader::as_integer(l[i], r.sub(key) + "[" + std::to_string(i) + "]");
+    if (v <= -(1LL << 19) || v >= (1LL << 19)) Reader::fail(r.sub(key) + "[" + std::to_string(i) + "]", "out of range");
+    (i == 0 ? h.q : h.r) = static_cast<std::int32_t>(v);
+  }
+  return h;
+}
+
+Action action_from_dict(py::handle obj) {
+  using Reader = DictReader<IllegalActionError>;
+  Reader r(obj, "action");
+  Action a;
+  a.type = static_cast<ActionType>(
+      Reader::choice(r.string("type"), {"move", "spawn", "shipyard", "destroy", "push"}, r.sub("type")));
+  switch (a.type) {
+    case ActionType::kMove:
+      r.only({"type", "from", "to"});
+      a.from = read_hex(r, "from");
+      a.to = read_hex(r, "to");
+      break;
+    case ActionType::kSpawn:
+      r.only({"type", "at", "unit", "face_down"});
+      a.from = a.to = read_hex(r, "at");
+      a.unit = static_cast<std::uint8_t>(Reader::choice(r.string("unit"), {HEXFLEET_UNITS}, r.sub("unit")));
+      a.face_down = r.has("face_down") ? r.boolean("face_down") : false;
+      break;
+    case ActionType::kShipyard:
+      r.only({"type", "at"});
+      a.from = a.to = read_hex(r, "at");
+      break;
+    case ActionType::kDestroy:
+    case ActionType::kPush:
+      r.only({"type", "from", "target"});
+      a.from = read_hex(r, "from");
+      a.to = read_hex(r, "target");
+      break;
+  }
+  return a;
+}
+
+// Accepts an Action, its notation or its dict.
+Action to_action(py::handle obj) {
+  if (py::isinstance<Action>(obj)) return obj.cast<Action>();
+  if (py::isinstance<py::str>(obj)) return parse_notation(obj.cast<std::string>());
+  if (py::isinstance<py::dict>(obj)) return action_from_dict(obj);
+  throw IllegalActionError("expected an Action, a notation string or an action dict, got " +
+                           std::string(py::str(py::type::handle_of(obj).attr("__name__"))));
+}
+
+// --- positions ---------------------------------------------------------------------
+
+Options options_from(py::handle obj, const std::string& field) {
+  using Reader = DictReader<InvalidStateError>;
+  Options o;
+  Reader r(obj, field);
+  r.only({"fleet", "max_turns", "first_player"});
+  if (r.has("fleet")) {
+    Reader f(r.raw("fleet"), r.sub("fleet"));
+    f.only({HEXFLEET_UNITS});
+    for (int u = 0; u < kUnitCount; ++u) {
+      const long long n = f.integer_or(kUnitNames[u], u == kCore ? 1 : 0);
+      if (n < 0 || n > kFleetSize) Reader::fail(f.sub(kUnitNames[u]), std::to_string(n) + " is out of range 0..24");
+      o.fleet[u] = static_cast<std::uint8_t>(n);
+    }
+  }
+  const long long limit = r.integer_or("max_turns", o.max_turns);
+  if (limit < 0 || limit > 1000000) Reader::fail(r.sub("max_turns"), std::to_string(limit) + " is out of range 0..1000000");
+  o.max_turns = static_cast<int>(limit);
+  const long long first = r.integer_or("first_player", o.first_player);
+  if (first != 0 && first != 1) Reader::fail(r.sub("first_player"), "must be 0 or 1");
+  o.first_player = static_cast<int>(first);
+  validate_options(o);
+  return o;
+}
+
+py::dict fleet_to_dict(const Fleet& fleet) {
+  py::dict d;
+  for (int u = 0; u < kUnitCount; ++u) d[kUnitNames[u]] = int(fleet[u]);
+  return d;
+}
+
+py::dict options_to_dict(const Options& o) {
+  py::dict d;
+  d["fleet"] = fleet_to_dict(o.fleet);
+  d["max_turns"] = o.max_turns;
+  d["first_player"] = o.first_player;
+  return d;
+}
+
+py::object optional_int(int v, int none_value) { return v == none_value ? py::object(py::none()) : py::object(py::int_(v)); }
+
+py::dict state_to_dict(const State& s) {
+  const Setup setup = s.to_setup();
+  py::dict d;
+  d["game"] = "hexfleet";
+  d["to_move"] = setup.to_move;
+  d["actions_left"] = setup.actions_left;
+  d["turn"] = setup.turn;
+  d["countdown"] = optional_int(setup.countdown, 0);
+  d["over"] = setup.over;
+  d["winner"] = optional_int(setup.winner, -1);
+  py::list stacks;
+  for (const StackSpec& st : setup.stacks) {
+    py::dict sd;
+    sd["q"] = st.at.q;
+    sd["r"] = st.at.r;
+    py::list tiles;
+    for (const TileSpec& t : st.tiles) {
+      py::dict td;
+      td["owner"] = t.owner;
+      td["unit"] = kUnitNames[t.unit];
+      td["face_down"] = t.face_down;
+      tiles.append(td);
+    }
+    sd["tiles"] = tiles;
+    stacks.append(sd);
+  }
+  d["stacks"] = stacks;
+  py::list reserves;
+  for (int p = 0; p < 2; ++p) {
+    py::dict rd;
+    for (int u = kShipyard; u < kUnitCount; ++u) rd[kUnitNames[u]] = setup.reserves[p][u];
+    reserves.append(rd);
+  }
+  d["reserves"] = reserves;
+  d["options"] = options_to_dict(setup.options);
+  return d;
+}
+
+State state_from_dict(py::handle obj) {
+  using Reader = DictReader<InvalidStateError>;
+  Reader r(obj, "");
+  r.only({"game", "to_move", "actions_left", "turn", "countdown", "over", "winner", "stacks", "reserves", "options"});
+  if (r.has("game") && r.string("game") != "hexfleet") Reader::fail("game", "'" + r.string("game") + "' is not 'hexfleet'");
+  Setup setup;
+  if (r.has("options")) setup.options = options_from(r.raw("options"), "options");
+  auto small = [&](const Reader& rd, const char* key, long long v) {
+    if (v < -1000000000LL || v > 1000000000LL) Reader::fail(rd.sub(key), "out of range");
+    return static_cast<int>(v);
+  };
+  setup.to_move = small(r, "to_move", r.integer("to_move"));
+  setup.actions_left = small(r, "actions_left", r.integer("actions_left"));
+  setup.turn = small(r, "turn", r.integer_or("turn", 0));
+  if (r.has("countdown") && !r.raw("countdown").is_none()) {
+    setup.countdown = small(r, "countdown", r.integer("countdown"));
+    if (setup.countdown < 1 || setup.countdown > kCountdownTurns) Reader::fail("countdown", "must be null or 1..4");
+  }
+  setup.over = r.has("over") ? r.boolean("over") : false;
+  if (r.has("winner") && !r.raw("winner").is_none()) {
+    setup.winner = small(r, "winner", r.integer("winner"));
+    if (setup.winner != 0 && setup.winner != 1) Reader::fail("winner", "must be null, 0 or 1");
+  }
+
+  py::list stacks = Reader::as_list(r.raw("stacks"), "stacks");
+  for (std::size_t i = 0; i < stacks.size(); ++i) {
+    Reader st(stacks[i], "stacks[" + std::to_string(i) + "]");
+    st.only({"q", "r", "tiles"});
+    StackSpec spec;
+    spec.at.q = small(st, "q", st.integer("q"));
+    spec.at.r = small(st, "r", st.integer("r"));
+    py::list tiles = Reader::as_list(st.raw("tiles"), st.sub("tiles"));
+    for (std::size_t j = 0; j < tiles.size(); ++j) {
+      Reader t(tiles[j], st.sub("tiles[" + std::to_string(j) + "]"));
+      t.only({"owner", "unit", "face_down"});
+      TileSpec ts;
+      ts.owner = small(t, "owner", t.integer("owner"));
+      if (ts.owner != 0 && ts.owner != 1) Reader::fail(t.sub("owner"), "must be 0 or 1");
+      ts.unit = Reader::choice(t.string("unit"), {HEXFLEET_UNITS}, t.sub("unit"));
+      ts.face_down = t.has("face_down") ? t.boolean("face_down") : false;
+      spec.tiles.push_back(ts);
+    }
+    setup.stacks.push_back(std::move(spec));
+  }
+  py::list reserves = Reader::as_list(r.raw("reserves"), "reserves");
+  if (reserves.size() != 2) Reader::fail("reserves", "expected one reserve per player (2)");
+  for (int p = 0; p < 2; ++p) {
+    Reader rd(reserves[p], "reserves[" + std::to_string(p) + "]");
+    rd.only({HEXFLEET_UNITS});
+    for (int u = 0; u < kUnitCount; ++u) setup.reserves[p][u] = small(rd, kUnitNames[u], rd.integer_or(kUnitNames[u], 0));
+  }
+  return State::from_setup(setup);
+}
+
+State new_game(const py::kwargs& kwargs) {
+  py::dict opts;
+  for (auto item : kwargs) opts[item.first] = item.second;
+  return State(options_from(opts, "options"));
+}
+
+py::list to_py_list(const ActionList& actions) {
+  py::list out(actions.size());
+  for (std::size_t i = 0; i < actions.size(); ++i) out[i] = py::cast(actions[i]);
+  return out;
+}
+
+py::tuple hex_tuple(Hex h) { return py::make_tuple(h.q, h.r); }
+
+}  // namespace
+
+void init_hexfleet(py::module_& m) {
+  py::class_<Action>(m, "Action", "One Hexfleet action; str() gives its notation.")
+      .def_static("parse", &parse_notation, py::arg("notation"), "Reads an action from its notation.")
+      .def_static("from_dict", &action_from_dict, py::arg("d"), "Reads an action from its dict form.")
+      .def_property_readonly("type", [](const Action& a) { return kTypeNames[static_cast<int>(a.type)]; })
+      .def_property_readonly("source", [](const Action& a) { return hex_tuple(a.from); },
+                             "(q, r) of the acting tile (moves, destroys, pushes); the site for spawns.")
+      .def_property_readonly("target", [](const Action& a) { return hex_tuple(a.to); },
+                             "(q, r) the action ends at, hits, or spawns on.")
+      .def_property_readonly("unit", [](const Action& a) -> py::object {
+        return a.type == ActionType::kSpawn ? py::object(py::str(kUnitNames[a.unit])) : py::object(py::none());
+      })
+      .def_property_readonly("face_down", [](const Action& a) { return a.face_down; })
+      .def("to_dict", &action_to_dict)
+      .def("__str__", &to_notation)
+      .def("__repr__", [](const Action& a) { return "Action('" + to_notation(a) + "')"; })
+      .def("__eq__", [](const Action& a, py::handle other) {
+        return py::isinstance<Action>(other) && a == other.cast<Action>();
+      })
+      .def("__hash__", [](const Action& a) { return py::hash(py::str(to_notation(a))); });
+
+  py::class_<State>(m, "State", "A Hexfleet position with the player to move and actions left.")
+      .def_property_readonly("to_move", &State::to_move, "0 or 1 to act, or triptych.TERMINAL once the game is over.")
+      .def_property_readonly("actions_left", &State::actions_left)
+      .def_property_readonly("winner",
+                             [](const State& s) -> py::object {
+                               return s.winner() < 0 ? py::object(py::none()) : py::object(py::int_(s.winner()));
+                             })
+      .def_property_readonly("hash", &State::hash, "64-bit Zobrist hash, updated incrementally.")
+      .def_property_readonly("turn", &State::turn)
+      .def_property_readonly("countdown", [](const State& s) { return optional_int(s.countdown(), 0); },
+                             "Turns left in a separation countdown, or None.")
+      .def_property_readonly("reserves", [](const State& s) {
+        py::list out;
+        for (int p = 0; p < 2; ++p) {
+          py::dict d;
+          for (int u = kShipyard; u < kUnitCount; ++u) d[kUnitNames[u]] = s.reserve(p, u);
+          out.append(d);
+        }
+        return out;
+      })
+      .def("core", [](const State& s, int side) { return hex_tuple(s.core(side & 1)); }, py::arg("side"))
+      .def("height", [](const State& s, int q, int r) { return s.height_at({q, r}); }, py::arg("q"), py::arg("r"))
+      .def("networks_in_contact", &State::networks_in_contact,
+           "True while one chain of tiles joins the two Cores.")
+      .def("legal_actions", [](const State& s) {
+        ActionList actions;
+        s.legal_actions_sorted(actions);
+        return to_py_list(actions);
+      }, "Legal actions in a canonical order (by type, then coordinates).")
+      .def("_legal_actions_reference", [](const State& s) {
+        ActionList actions;
+        s.legal_actions_reference(actions);
+        return to_py_list(actions);
+      }, "The same list from a slow, literal chain test (for tests).")
+      .def("_compute_hash", &State::compute_hash, "The hash computed from scratch (for tests).")
+      .def(
+          "apply", [](State& s, py::handle action) { s.apply(to_action(action)); }, py::arg("action"),
+          "Applies an Action, notation string or dict; raises IllegalActionError and changes nothing if illegal.")
+      .def("is_legal", [](const State& s, py::handle action) {
+        try {
+          return s.is_legal(to_action(action));
+        } catch (const IllegalActionError&) {
+          return false;
+        }
+      })
+      .def("clone", [](const State& s) { return State(s); })
+      .def("__copy__", [](const State& s) { return State(s); })
+      .def("__deepcopy__", [](const State& s, py::handle) { return State(s); })
+      .def("is_terminal", &State::is_terminal)
+      .def("returns", [](const State& s) {
+        const auto r = s.returns();
+        return std::vector<double>{r[0], r[1]};
+      })
+      .def("to_dict", &state_to_dict, "The complete position as JSON-compatible data.")
+      .def_static("from_dict", &state_from_dict, py::arg("d"),
+                  "Rebuilds a position; raises InvalidStateError naming the bad field.")
+      .def("observation",
+           [](const State& s) {
+             py::array_t<float> out({State::kObservationPlanes, State::kWindow, State::kWindow});
+             s.observation(out.mutable_data());
+             return out;
+           },
+           "float32 array of shape (27, 17, 17) centred on the mover's Core (see docs/rules/hexfleet.md).")
+      .def("__str__", &State::to_string)
+      .def("__repr__", [](const State& s) {
+        return "<hexfleet.State turn " + std::to_string(s.turn()) + " hash " + std::to_string(s.hash()) + ">";
+      });
+
+  m.def("new_game", &new_game,
+        "A new game; options: fleet (dict unit -> count, default 1 core, 3 shipyard, 4 shield, 6 frigate, "
+        "5 destroyer, 5 repulsor), max_turns (default 300, 0: no limit), first_player (default 0).");
+  m.def("perft", &perft, py::arg("state"), py::arg("depth"), py::call_guard<py::gil_scoped_release>(),
+        "Leaves of the action tree `depth` plies deep (each action is one ply).");
+  bind_searches<SearchGame>(m);
+  m.attr("OBSERVATION_SHAPE") = py::make_tuple(State::kObservationPlanes, State::kWindow, State::kWindow);
+  m.attr("DEFAULT_FLEET") = fleet_to_dict(kDefaultFleet);
+}
+
+}  // namespace triptych::bindings

@@ -1,0 +1,66 @@
+// Named parameters. Every number of a variant's spec is a parameter whose
+// default is the spec's value, so designers can vary any of them by name.
+// The first kCommonParams entries have the same meaning in every variant
+// (their defaults differ); a variant appends its own after them.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace triptych::combat {
+
+struct ParamSpec {
+  const char* name;
+  int value;        // the spec's value: the default
+  const char* doc;  // one line for the docs and the CLI
+};
+
+enum CommonParam : int {
+  kPlayerHp,
+  kEnemyHp,
+  kHandSize,
+  kDrawPerTurn,
+  kEmberLashCount,
+  kEmberLashDamage,
+  kUndertowCount,
+  kUndertowDamage,
+  kUndertowWeak,
+  kGaleCount,
+  kGaleDamage,
+  kGaleDraw,
+  kStoneskinCount,
+  kStoneskinBlock,
+  kShunyaDamage,
+  kShunyaBlock,
+  kStrikeDamage,
+  kCleaveDamage,
+  kGuardBlock,
+  kJabDamage,
+  kAkashaGatePercent,
+  kWeakTurns,
+  kWeakPercent,
+  kVulnerablePercent,
+  kPaidDrawCost,
+  kPaidDrawCards,
+  kTurnCap,
+  kCommonParams
+};
+
+// The numbers that differ between variants' specs; everything else in the
+// common block is the same on the whole slate.
+struct CommonDefaults {
+  int enemy_hp;
+  int lash, undertow, gale, stoneskin;  // card damage / Block
+  int shunya_damage, shunya_block;
+  int strike, cleave, guard_block, jab;
+};
+
+inline constexpr int kMaxParams = 64;
+using ParamValues = std::array<std::int32_t, kMaxParams>;
+
+// The common block with a variant's defaults filled in.
+std::vector<ParamSpec> common_params(const CommonDefaults& d);
+
+}  // namespace triptych::combat

@@ -1,0 +1,129 @@
+// Applying actions and the turn cycle: two actions, then the countdown, the
+// turn limit and the start-of-turn checks (win on the enemy Core, separation,
+// a disabled fleet).
+#include "common/errors.h"
+#include "hexfleet/state.h"
+
+namespace triptych::hexfleet {
+
+void State::apply(const Action& action) {
+  const std::string why = explain_illegal(action);
+  if (!why.empty()) throw IllegalActionError(why);
+  apply_unchecked(action);
+}
+
+void State::apply_unchecked(const Action& a) {
+  switch (a.type) {
+    case ActionType::kMove: do_step(a.from, a.to); break;  // a Frigate's path leaves no trace
+    case ActionType::kSpawn: do_spawn(a); break;
+    case ActionType::kShipyard: do_shipyard(a.to); break;
+    case ActionType::kDestroy: do_destroy(a.to); break;
+    case ActionType::kPush: do_push(a.from, a.to); break;
+  }
+  end_action();
+}
+
+void State::do_step(Hex from, Hex to) {
+  const Tile t = pop_tile(find_column(from));
+  int c = find_column(to);
+  if (c < 0) c = add_column(to);
+  push_tile(c, t);
+  if (t.is_core()) core_[t.owner()] = to;
+}
+
+void State::do_spawn(const Action& a) {
+  int c = find_column(a.to);
+  if (c < 0) c = add_column(a.to);
+  push_tile(c, Tile::make(side_, a.unit, a.face_down));
+  set_reserve(side_, a.unit, reserve_[side_][a.unit] - 1);
+}
+
+void State::do_shipyard(Hex at) {
+  push_tile(add_column(at), Tile::make(side_, kShipyard));
+  set_reserve(side_, kShipyard, reserve_[side_][kShipyard] - 1);
+  ++shipyards_[side_];
+}
+
+void State::do_destroy(Hex target) {
+  return_to_reserve(pop_tile(find_column(target)));
+  resolve_power();
+}
+
+void State::do_push(Hex from, Hex target) {
+  int dir = 0;
+  while (neighbour(from, dir) != target) ++dir;
+  const Hex beyond = neighbour(target, dir);
+  int tc = find_column(target);
+  const int target_level = level_of_top(tc);
+  // A Repulsor never stands in its own Core's column (R9): pushing a ship off
+  // your own Core, the Repulsor stays where it is.
+  const bool advance = !own_core_column(tc, side_);
+  const Tile victim = pop_tile(tc);
+  // The Repulsor takes the vacated space before the target falls.
+  if (advance) {
+    const Tile repulsor = pop_tile(find_column(from));
+    tc = find_column(target);
+    if (tc < 0) tc = add_column(target);
+    push_tile(tc, repulsor);
+  }
+  // The column beyond decides: at or below the target's level it is a floor
+  // (the target lands on it); above, a wall (crushed). A Core refuses its own
+  // ships, so it is a wall to them (R8).
+  int bc = find_column(beyond);
+  const int beyond_height = bc < 0 ? 0 : col_height_[bc];
+  const bool crushed = beyond_height > target_level || (bc >= 0 && own_core_column(bc, victim.owner()));
+  if (crushed) {
+    return_to_reserve(victim);
+  } else {
+    if (bc < 0) bc = add_column(beyond);
+    push_tile(bc, victim);
+  }
+  resolve_power();
+}
+
+void State::end_action() {
+  // Contact clears a running countdown at any moment.
+  if (countdown_ != 0 && networks_in_contact()) set_countdown(0);
+  if (actions_left_ == 2) {
+    set_side_and_actions(side_, 1);
+    if (has_legal_action()) return;  // otherwise the turn simply ends
+  }
+  end_turn();
+}
+
+void State::end_turn() {
+  if (countdown_ != 0) {
+    set_countdown(countdown_ - 1);
+    if (countdown_ == 0) {  // the fourth turn ended still apart
+      ++turn_;
+      set_over(-1);
+      return;
+    }
+  }
+  ++turn_;
+  if (options_.max_turns > 0 && static_cast<int>(turn_) >= options_.max_turns) {
+    set_over(-1);
+    return;
+  }
+  set_side_and_actions(opponent(side_), 2);
+  start_turn();
+}
+
+void State::start_turn() {
+  if (has_ship_on_enemy_core(side_)) {
+    set_over(side_);
+    return;
+  }
+  if (countdown_ == 0 && !networks_in_contact()) set_countdown(kCountdownTurns);
+  if (!has_legal_action()) set_over(opponent(side_));  // disabled
+}
+
+bool State::has_ship_on_enemy_core(int side) const {
+  const int c = find_column(core_[opponent(side)]);
+  if (col_height_[c] < 2) return false;
+  int slot = col_top_[c];
+  for (int level = col_height_[c] - 1; level > 1; --level) slot = below_[slot];
+  return tile_[slot].owner() == side && tile_[slot].is_ship();
+}
+
+}  // namespace triptych::hexfleet

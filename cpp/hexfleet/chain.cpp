@@ -1,0 +1,178 @@
+// The chain of power: every tile must trace a path of occupied columns (any
+// colour, any level) to its own Core. Movement must keep it whole; combat may
+// break it, and then the stranded tiles go back to their reserves.
+//
+// Move generation asks one question per step: "if this lone tile leaves its
+// column, does the graph stay whole?" One Tarjan low-link DFS per position
+// marks the cut vertices, so the answer is a lookup; only a tile that leaves a
+// cut vertex for new ground (which may rejoin the pieces) needs a small walk.
+#include "hexfleet/hashing.h"
+#include "hexfleet/state.h"
+
+namespace triptych::hexfleet {
+
+namespace {
+
+struct Tarjan {
+  const std::array<std::array<std::uint8_t, 6>, kMaxColumns>& nbr;
+  ChainInfo& info;
+  std::array<std::uint8_t, kMaxColumns> low;
+  std::uint8_t timer = 0;
+  std::uint8_t comp = 0;
+
+  void dfs(int v, int parent) {
+    info.disc[v] = low[v] = ++timer;
+    info.component[v] = comp;
+    info.root[v] = parent < 0;
+    info.separating_count[v] = 0;
+    ++info.size[comp];
+    int children = 0;
+    for (int d = 0; d < 6; ++d) {
+      const int w = nbr[v][d];
+      if (w == 0xFF || w == parent) continue;
+      if (info.disc[w]) {
+        if (info.disc[w] < low[v]) low[v] = info.disc[w];
+        continue;
+      }
+      ++children;
+      dfs(w, v);
+      if (low[w] < low[v]) low[v] = low[w];
+      // w's subtree has no edge climbing above v: without v it is a piece of its own.
+      if (low[w] >= info.disc[v]) info.separating[v][info.separating_count[v]++] = static_cast<std::uint8_t>(w);
+    }
+    info.last[v] = timer;
+    info.cut[v] = parent >= 0 ? info.separating_count[v] > 0 : children > 1;
+  }
+};
+
+}  // namespace
+
+void State::chain_info(ChainInfo& info) const {
+  Tarjan t{col_nbr_, info, {}};
+  for (int c = 0; c < columns_; ++c) info.disc[c] = 0;
+  for (int c = 0; c < columns_; ++c) {
+    if (info.disc[c]) continue;
+    info.size[t.comp] = 0;
+    t.dfs(c, -1);
+    ++t.comp;
+  }
+}
+
+int State::components(std::array<std::uint8_t, kMaxColumns>& comp) const {
+  std::array<std::uint8_t, kMaxColumns> queue;
+  for (int c = 0; c < columns_; ++c) comp[c] = kNone;
+  int count = 0;
+  for (int start = 0; start < columns_; ++start) {
+    if (comp[start] != kNone) continue;
+    int head = 0, tail = 0;
+    queue[tail++] = static_cast<std::uint8_t>(start);
+    comp[start] = static_cast<std::uint8_t>(count);
+    while (head < tail) {
+      const int v = queue[head++];
+      for (int d = 0; d < 6; ++d) {
+        const int w = col_nbr_[v][d];
+        if (w != kNone && comp[w] == kNone) {
+          comp[w] = static_cast<std::uint8_t>(count);
+          queue[tail++] = static_cast<std::uint8_t>(w);
+        }
+      }
+    }
+    ++count;
+  }
+  return count;
+}
+
+bool State::networks_in_contact() const {
+  std::array<std::uint8_t, kMaxColumns> comp;
+  components(comp);
+  return comp[find_column(core_[0])] == comp[find_column(core_[1])];
+}
+
+bool State::step_keeps_chain(const ChainInfo& info, int from, int dir) const {
+  // The tile leaves others behind: the column stays, and the destination
+  // (new or not) is beside it, so no column loses its path and no contact is lost.
+  if (col_height_[from] > 1) return true;
+  if (col_nbr_[from][dir] != kNone) return !info.cut[from];  // already in from's component
+  // New ground: it must touch every piece the lifted column leaves behind
+  // (one piece, or none for a lone Core, when `from` is not a cut vertex).
+  const int comp = info.component[from];
+  const int pieces = info.cut[from] ? info.pieces(from) : info.size[comp] > 1 ? 1 : 0;
+  if (pieces == 0) return true;
+  const Hex to = neighbour(col_at_[from], dir);
+  std::uint32_t touched = 0;
+  const std::uint32_t all = (1u << pieces) - 1;
+  auto touch = [&](int n) {
+    if (n < 0 || n == kNone || n == from || info.component[n] != comp) return false;
+    touched |= info.cut[from] ? 1u << info.piece(from, n) : 1u;
+    return touched == all;
+  };
+  // Two of the destination's neighbours are also from's: no lookup needed.
+  if (touch(col_nbr_[from][(dir + 1) % 6]) || touch(col_nbr_[from][(dir + 5) % 6])) return true;
+  for (int k : {dir, (dir + 1) % 6, (dir + 5) % 6})
+    if (touch(find_column(neighbour(to, k)))) return true;
+  return false;
+}
+
+bool State::all_powered() const {
+  std::array<std::uint8_t, kMaxColumns> comp;
+  components(comp);
+  const int home[2] = {comp[find_column(core_[0])], comp[find_column(core_[1])]};
+  for (int c = 0; c < columns_; ++c)
+    for (int slot = col_top_[c]; slot != kNone; slot = below_[slot])
+      if (comp[c] != home[tile_[slot].owner()]) return false;
+  return true;
+}
+
+// The definition itself, for checking the fast test: make the step on a
+// copy, then every tile must be powered and contact must not be lost.
+bool State::step_keeps_chain_slow(int from, Hex to) const {
+  State after = *this;
+  after.do_step(col_at_[from], to);
+  if (!after.all_powered()) return false;
+  return !networks_in_contact() || after.networks_in_contact();
+}
+
+template <typename Keep>
+void State::filter_column(int col, Keep keep) {
+  std::array<Tile, kMaxTiles> tiles;  // top first
+  int n = 0;
+  bool all_kept = true;
+  for (int slot = col_top_[col]; slot != kNone; slot = below_[slot]) {
+    tiles[n++] = tile_[slot];
+    all_kept = all_kept && keep(tile_[slot]);
+  }
+  if (all_kept) return;
+  while (col_height_[col] > 0) {
+    const int slot = col_top_[col];
+    hash_ ^= zobrist::tile(col_at_[col], --col_height_[col], tile_[slot]);
+    col_top_[col] = below_[slot];
+    used_ &= ~(std::uint64_t{1} << slot);
+  }
+  // Rebuild bottom up: the kept tiles drop to close the gaps.
+  for (int i = n - 1; i >= 0; --i) {
+    if (keep(tiles[i]))
+      push_tile(col, tiles[i]);
+    else
+      return_to_reserve(tiles[i]);
+  }
+  if (col_height_[col] == 0) remove_column(col);
+}
+
+void State::resolve_power() {
+  std::array<std::uint8_t, kMaxColumns> comp;
+  for (;;) {
+    if (components(comp) == 1) return;  // one piece holding both Cores: all powered
+    const int home[2] = {comp[find_column(core_[0])], comp[find_column(core_[1])]};
+    const int before = columns_;
+    // Downwards, so a column moved into a vacated index was already handled.
+    for (int c = columns_ - 1; c >= 0; --c) {
+      const int here = comp[c];
+      filter_column(c, [&](Tile t) { return home[t.owner()] == here; });
+    }
+    // Removing tiles from a column that survives changes no path; only
+    // vanished columns can strand more tiles, so only then ask again.
+    if (columns_ == before) return;
+  }
+}
+
+}  // namespace triptych::hexfleet

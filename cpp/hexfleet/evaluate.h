@@ -1,0 +1,30 @@
+// The static evaluation of a Hexfleet position for the search (see
+// docs/ai.md): material, the race for the Cores, structure and mobility,
+// from the side to act's point of view.
+#pragma once
+
+#include "hexfleet/state.h"
+
+namespace triptych::hexfleet {
+
+// Weights in centi-units.
+struct EvalWeights {
+  int frigate = 120;        // a ship of each class on the board
+  int destroyer = 110;
+  int repulsor = 110;
+  int shipyard = 90;        // a Shipyard on the board
+  int shield = 40;          // a Shield (dedicated or face-down) on the board
+  int reserve = 25;         // each tile still in the reserve (it can still be played)
+  int working_shipyard = 60;  // a Shipyard that can spawn now (uncovered, with room)
+  int core_approach = 30;   // per ship, for each step closer than 5 to the enemy Core
+  int core_threat = 400;    // a ship adjacent to the enemy Core within one level (it can board)
+  int core_guard = 35;      // a friendly tile beside the own Core
+  int pinned = 25;          // a ship on a cut vertex: it cannot move without breaking the chain
+  int boarded = 5000;       // a ship on top of the enemy Core: it wins at the owner's next turn start
+  int tempo = 20;           // each action left to the side to act
+};
+
+// Score for the side to act (side_to_act()); positive is good for it.
+int evaluate(const State& state, const EvalWeights& weights = {});
+
+}  // namespace triptych::hexfleet

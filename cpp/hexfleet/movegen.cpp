@@ -1,0 +1,212 @@
+// Legal action generation. Per column whose top tile is ours: moves (the
+// Core and ships), Destroyer and Repulsor targets; then spawns (the Core's
+// Shipyard and the Shipyards' ships and Shields), deduplicated by site.
+#include <algorithm>
+#include <tuple>
+
+#include "hexfleet/state.h"
+
+namespace triptych::hexfleet {
+
+namespace {
+inline int abs_diff(int a, int b) { return a < b ? b - a : a - b; }
+
+template <std::size_t N>
+bool contains(const FixedVector<Hex, N>& list, Hex h) {
+  for (Hex x : list)
+    if (x == h) return true;
+  return false;
+}
+}  // namespace
+
+template <bool kReference>
+void State::generate_moves(int col, const ChainInfo& info, ActionList& out) const {
+  const int me = side_;
+  const Tile mover = top(col);
+  const Hex from = col_at_[col];
+  const int level = level_of_top(col);
+  auto keeps_chain = [&](const State& s, const ChainInfo& i, int c, int dir) {
+    if constexpr (kReference)
+      return s.step_keeps_chain_slow(c, neighbour(s.col_at_[c], dir));
+    else
+      return s.step_keeps_chain(i, c, dir);
+  };
+
+  if (mover.is_core()) {  // one step, onto empty ground only
+    for (int d = 0; d < 6; ++d) {
+      if (col_nbr_[col][d] != kNone) continue;
+      const Hex to = neighbour(from, d);
+      if (keeps_chain(*this, info, col, d)) out.push_back({ActionType::kMove, 0, false, from, to});
+    }
+    return;
+  }
+
+  // A step climbs at most one level, drops any depth, and never lands a ship
+  // in its own Core's column.
+  auto step_ok = [&](const State& s, const ChainInfo& i, int c, int lvl, int d, Hex& to) {
+    to = neighbour(s.col_at_[c], d);
+    const int n = s.col_nbr_[c][d];
+    if (n != kNone && (s.col_height_[n] > lvl + 1 || s.own_core_column(n, me))) return false;
+    return keeps_chain(s, i, c, d);
+  };
+
+  FixedVector<Hex, 18> reached;
+  FixedVector<Hex, 6> first_steps;
+  for (int d = 0; d < 6; ++d) {
+    Hex to;
+    if (!step_ok(*this, info, col, level, d, to)) continue;
+    reached.push_back(to);
+    first_steps.push_back(to);
+  }
+  if (mover.unit() == kFrigate) {
+    // The second step is judged from the position the first one left.
+    for (Hex mid : first_steps) {
+      State after = *this;
+      after.do_step(from, mid);
+      ChainInfo mid_info;
+      if constexpr (!kReference) after.chain_info(mid_info);
+      const int mc = after.find_column(mid);
+      const int mid_level = after.level_of_top(mc);
+      for (int d = 0; d < 6; ++d) {
+        Hex to;
+        if (neighbour(mid, d) == from || contains(reached, neighbour(mid, d))) continue;
+        if (step_ok(after, mid_info, mc, mid_level, d, to)) reached.push_back(to);
+      }
+    }
+  }
+  for (Hex to : reached) out.push_back({ActionType::kMove, 0, false, from, to});
+}
+
+void State::generate_spawns(ActionList& out) const {
+  const int me = side_;
+  // The Core builds Shipyards while it is uncovered.
+  const int core_col = find_column(core_[me]);
+  if (col_height_[core_col] == 1 && reserve_[me][kShipyard] > 0 && shipyards_[me] < kMaxShipyardsOnBoard) {
+    for (int d = 0; d < 6; ++d) {
+      if (col_nbr_[core_col][d] != kNone) continue;
+      const Hex at = neighbour(core_[me], d);
+      if (shipyard_site_ok(at, me)) out.push_back({ActionType::kShipyard, 0, false, at, at});
+    }
+  }
+
+  // Shipyards: ships onto empty ground, Shields there or onto a friendly
+  // Shield at level 0 (the new tile must land within one level of the yard).
+  FixedVector<Hex, kMaxShipyardsOnBoard * 6> sites;
+  const auto& stock = reserve_[me];
+  for (int c = 0; c < columns_; ++c) {
+    const Tile yard = top(c);
+    if (!yard.is_shipyard() || yard.owner() != me) continue;
+    bool has_room = false;
+    for (int d = 0; d < 6; ++d) has_room = has_room || col_nbr_[c][d] == kNone;
+    if (!has_room) continue;  // surrounded: disabled
+    for (int d = 0; d < 6; ++d) {
+      const Hex at = neighbour(col_at_[c], d);
+      const int n = col_nbr_[c][d];
+      const bool ground = n == kNone;
+      if (!ground && !(col_height_[n] == 1 && top(n).is_shield() && top(n).owner() == me)) continue;
+      if (contains(sites, at)) continue;
+      sites.push_back(at);
+      if (ground)
+        for (int u = kFrigate; u <= kRepulsor; ++u)
+          if (stock[u]) out.push_back({ActionType::kSpawn, static_cast<std::uint8_t>(u), false, at, at});
+      if (stock[kShield]) out.push_back({ActionType::kSpawn, kShield, false, at, at});
+      for (int u = kFrigate; u <= kRepulsor; ++u)
+        if (stock[u]) out.push_back({ActionType::kSpawn, static_cast<std::uint8_t>(u), true, at, at});
+    }
+  }
+}
+
+bool State::shipyard_site_ok(Hex at, int side) const {
+  for (int d = 0; d < 6; ++d) {
+    const int n = find_column(neighbour(at, d));
+    if (n < 0) continue;
+    for (int slot = col_top_[n]; slot != kNone; slot = below_[slot])
+      if (tile_[slot].owner() != side) return false;
+  }
+  return true;
+}
+
+template <bool kReference>
+void State::generate(ActionList& out) const {
+  out.clear();
+  if (over_) return;
+  const int me = side_;
+  ChainInfo info;
+  if constexpr (!kReference) chain_info(info);
+  for (int c = 0; c < columns_; ++c) {
+    const Tile t = top(c);
+    if (t.owner() != me || t.is_shield() || t.is_shipyard()) continue;
+    generate_moves<kReference>(c, info, out);
+    if (t.unit() != kDestroyer && t.unit() != kRepulsor) continue;
+    const int level = level_of_top(c);
+    for (int d = 0; d < 6; ++d) {
+      const int n = col_nbr_[c][d];
+      if (n == kNone || abs_diff(level_of_top(n), level) > 1) continue;
+      const Tile target = top(n);
+      const bool ok = t.unit() == kDestroyer ? target.is_destroyable() : target.is_ship() && target.owner() != me;
+      if (ok)
+        out.push_back({t.unit() == kDestroyer ? ActionType::kDestroy : ActionType::kPush,
+                       0, false, col_at_[c], col_at_[n]});
+    }
+  }
+  generate_spawns(out);
+}
+
+void State::legal_actions(ActionList& out) const { generate<false>(out); }
+void State::legal_actions_reference(ActionList& out) const {
+  generate<true>(out);
+  std::sort(out.begin(), out.end(), [](const Action& a, const Action& b) {
+    return std::make_tuple(a.type, a.from, a.to, a.unit, a.face_down) <
+           std::make_tuple(b.type, b.from, b.to, b.unit, b.face_down);
+  });
+}
+
+void State::legal_actions_sorted(ActionList& out) const {
+  generate<false>(out);
+  std::sort(out.begin(), out.end(), [](const Action& a, const Action& b) {
+    return std::make_tuple(a.type, a.from, a.to, a.unit, a.face_down) <
+           std::make_tuple(b.type, b.from, b.to, b.unit, b.face_down);
+  });
+}
+
+// Asked after every first action and at every turn's start, so it tries the
+// cheap certainties first and only then generates the whole list.
+bool State::has_legal_action() const {
+  if (over_) return false;
+  const int me = side_;
+  const auto& stock = reserve_[me];
+  const bool can_spawn = stock[kShield] + stock[kFrigate] + stock[kDestroyer] + stock[kRepulsor] > 0;
+  for (int c = 0; c < columns_; ++c) {
+    const Tile t = top(c);
+    if (t.owner() != me) continue;
+    if (t.is_shipyard()) {
+      if (!can_spawn) continue;
+      for (int d = 0; d < 6; ++d)
+        if (col_nbr_[c][d] == kNone) return true;  // empty ground takes any tile from the reserve
+      continue;
+    }
+    if (!t.is_ship()) continue;
+    const int level = level_of_top(c);
+    for (int d = 0; d < 6; ++d) {
+      const int n = col_nbr_[c][d];
+      // Leaving a stack behind never breaks the chain.
+      if (col_height_[c] > 1 && (n == kNone || (col_height_[n] <= level + 1 && !own_core_column(n, me)))) return true;
+      if (n == kNone || abs_diff(level_of_top(n), level) > 1) continue;
+      const Tile target = top(n);
+      if (t.unit() == kDestroyer && target.is_destroyable()) return true;
+      if (t.unit() == kRepulsor && target.is_ship() && target.owner() != me) return true;
+    }
+  }
+  ActionList actions;
+  generate<false>(actions);
+  return !actions.empty();
+}
+
+bool State::is_legal(const Action& action) const {
+  if (over_) return false;
+  ActionList actions;
+  generate<false>(actions);
+  return std::find(actions.begin(), actions.end(), action) != actions.end();
+}
+
+}  // namespace triptych::hexfleet

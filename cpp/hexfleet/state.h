@@ -1,0 +1,217 @@
+// The Hexfleet position and its contract: legal actions, apply, hash, setup
+// (the engine side of to_dict/from_dict), observation and text.
+//
+// The board is unbounded, so it is stored sparsely: at most 48 occupied
+// columns in a dense array, found by coordinate through a small open-addressing
+// table, each with its six neighbour columns cached so graph walks (power,
+// cut vertices) never hash. A column's tiles are a linked stack of tile slots
+// (top first), so the hot path touches only the top tile. The whole state is
+// about 1 KB of flat arrays, so search copies it (copy-make).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "hexfleet/types.h"
+
+namespace triptych::hexfleet {
+
+struct EvalWeights;  // evaluate.h
+
+struct Options {
+  Fleet fleet = kDefaultFleet;  // each player's 24 tiles by class (exactly one Core)
+  // Whole turns after which the game is drawn (0: no limit); keeps self-play finite.
+  int max_turns = 300;
+  int first_player = 0;
+};
+
+// Throws InvalidStateError naming the bad option ("options.fleet: ...").
+void validate_options(const Options& options);
+
+// Plain description of a position: what from_dict fills and to_dict reads.
+struct TileSpec {
+  int owner = 0;
+  int unit = kShield;
+  bool face_down = false;
+};
+struct StackSpec {
+  Hex at;
+  std::vector<TileSpec> tiles;  // bottom to top
+};
+struct Setup {
+  int to_move = 0;
+  int actions_left = 2;
+  int turn = 0;
+  int countdown = 0;  // turns left in a separation countdown, 0: none running
+  bool over = false;
+  int winner = -1;
+  std::vector<StackSpec> stacks;
+  std::array<std::array<int, kUnitCount>, 2> reserves{};
+  Options options;
+};
+
+// Per-position graph facts used by move generation: connected component of
+// every column and whether removing it would split its component.
+// Per-position graph facts used by move generation, from one DFS: the
+// component of every column, whether removing it would split its component
+// (a cut vertex), and, for a cut vertex, which piece each other column would
+// fall into: the DFS subtree of one of its "separating" children, or the rest.
+struct ChainInfo {
+  std::array<std::uint8_t, kMaxColumns> component;
+  std::array<bool, kMaxColumns> cut;
+  std::array<std::uint8_t, kMaxColumns> size;  // columns per component
+  std::array<std::uint8_t, kMaxColumns> disc;  // DFS entry time (from 1)
+  std::array<std::uint8_t, kMaxColumns> last;  // largest entry time in the subtree
+  std::array<bool, kMaxColumns> root;
+  std::array<std::uint8_t, kMaxColumns> separating_count;
+  std::array<std::array<std::uint8_t, 6>, kMaxColumns> separating;
+
+  // The piece of `column` once cut vertex `v` is lifted out.
+  int piece(int v, int column) const {
+    for (int i = 0; i < separating_count[v]; ++i) {
+      const int w = separating[v][i];
+      if (disc[w] <= disc[column] && disc[column] <= last[w]) return i;
+    }
+    return separating_count[v];
+  }
+  int pieces(int v) const { return separating_count[v] + (root[v] ? 0 : 1); }
+};
+
+class State {
+ public:
+  explicit State(const Options& options = {});
+
+  // --- queries -------------------------------------------------------------
+  int side_to_act() const { return side_; }
+  int to_move() const;  // side_to_act, or kTerminalPlayer
+  int actions_left() const { return actions_left_; }
+  bool is_terminal() const { return over_; }
+  int winner() const { return winner_; }  // -1: none yet, or a draw
+  std::array<double, 2> returns() const;
+  std::uint64_t hash() const { return hash_; }
+  std::uint64_t compute_hash() const;  // from scratch; equals hash()
+  int turn() const { return turn_; }
+  int countdown() const { return countdown_; }
+  const Options& options() const { return options_; }
+  int reserve(int side, int unit) const { return reserve_[side][unit]; }
+  Hex core(int side) const { return core_[side]; }
+  int column_count() const { return columns_; }
+  int height_at(Hex h) const;                // 0 for empty ground
+  Tile tile_at(Hex h, int level) const;      // requires level < height_at(h)
+  bool networks_in_contact() const;          // one chain of tiles joins the two Cores
+
+  // --- the contract ----------------------------------------------------------
+  // All legal actions (generation order; `legal_actions_sorted` for a canonical one).
+  void legal_actions(ActionList& out) const;
+  void legal_actions_sorted(ActionList& out) const;
+  // The same list built with a slow, obviously-correct chain test (tests only).
+  void legal_actions_reference(ActionList& out) const;
+  bool has_legal_action() const;
+  bool is_legal(const Action& action) const;
+  std::string explain_illegal(const Action& action) const;  // empty when legal
+  void apply(const Action& action);            // throws IllegalActionError, state untouched
+  void apply_unchecked(const Action& action);  // for an action known to be legal
+
+  // --- setup -----------------------------------------------------------------
+  static State from_setup(const Setup& setup);  // throws InvalidStateError
+  Setup to_setup() const;
+
+  // --- views -----------------------------------------------------------------
+  static constexpr int kWindow = 17;  // observation window, centred on the mover's Core
+  static constexpr int kObservationPlanes = 27;
+  static constexpr int kObservationSize = kObservationPlanes * kWindow * kWindow;
+  void observation(float* out) const;  // [plane][q][r] relative to the Core
+  std::string to_string() const;
+
+ private:
+  static constexpr std::uint8_t kNone = 0xFF;
+  static constexpr int kTableSize = 128;
+
+  // --- board storage (board.cpp) ---------------------------------------------
+  int find_column(Hex h) const;        // -1 when empty ground
+  int add_column(Hex h);               // a new, empty column
+  void remove_column(int col);         // moves the last column into the hole
+  void push_tile(int col, Tile t);     // on top
+  Tile pop_tile(int col);              // the top tile; removes the column when emptied
+  int level_of_top(int col) const { return col_height_[col] - 1; }
+  Tile top(int col) const { return tile_[col_top_[col]]; }
+  Tile bottom(int col) const;
+  // Rewrites a column keeping the tiles that `keep` accepts; returns the
+  // removed tiles to their owners' reserves. The column may vanish.
+  template <typename Keep>
+  void filter_column(int col, Keep keep);
+  void return_to_reserve(Tile t);
+  void set_reserve(int side, int unit, int count);
+  void set_side_and_actions(int side, int actions_left);
+  void set_countdown(int countdown);
+  void set_over(int winner);
+
+  // --- the chain of power (chain.cpp) ----------------------------------------
+  void chain_info(ChainInfo& info) const;  // components and cut vertices
+  int components(std::array<std::uint8_t, kMaxColumns>& comp) const;
+  // Does a step from column `from` in direction `dir` keep the chain whole?
+  bool step_keeps_chain(const ChainInfo& info, int from, int dir) const;
+  bool step_keeps_chain_slow(int from, Hex to) const;
+  bool all_powered() const;
+  // After a combat action: return every tile that cannot trace a path to its
+  // own Core, let stacks close up, repeat until nothing else falls.
+  void resolve_power();
+
+  // --- rules (movegen.cpp, apply.cpp) ----------------------------------------
+  template <bool kReference>
+  void generate(ActionList& out) const;
+  template <bool kReference>
+  void generate_moves(int col, const ChainInfo& info, ActionList& out) const;
+  void generate_spawns(ActionList& out) const;
+  bool own_core_column(int col, int side) const { return bottom(col).is_core() && bottom(col).owner() == side; }
+  bool shipyard_site_ok(Hex at, int side) const;
+  void do_move(Hex from, Hex to);
+  void do_step(Hex from, Hex to);  // one step of a move, no checks
+  void do_spawn(const Action& a);
+  void do_shipyard(Hex at);
+  void do_destroy(Hex target);
+  void do_push(Hex from, Hex target);
+  void end_action();
+  void end_turn();
+  void start_turn();
+  bool has_ship_on_enemy_core(int side) const;
+
+  // Tiles: slots with a stack link each; `used_` marks the slots in use.
+  std::array<Tile, kMaxTiles> tile_{};
+  std::array<std::uint8_t, kMaxTiles> below_{};
+  std::uint64_t used_ = 0;
+  // Columns, dense in [0, columns_).
+  std::array<Hex, kMaxColumns> col_at_{};
+  std::array<std::uint8_t, kMaxColumns> col_height_{};
+  std::array<std::uint8_t, kMaxColumns> col_top_{};
+  std::array<std::array<std::uint8_t, 6>, kMaxColumns> col_nbr_{};
+  std::array<std::uint8_t, kTableSize> table_{};  // coordinate -> column, kNone when free
+  std::uint8_t columns_ = 0;
+
+  std::array<Hex, 2> core_{};
+  std::array<std::array<std::uint8_t, kUnitCount>, 2> reserve_{};
+  std::array<std::uint8_t, 2> shipyards_{};  // on the board
+  std::int8_t side_ = 0;
+  std::int8_t actions_left_ = 2;
+  std::int8_t countdown_ = 0;
+  bool over_ = false;
+  std::int8_t winner_ = -1;
+  std::uint32_t turn_ = 0;
+  Options options_;
+  std::uint64_t hash_ = 0;
+
+  friend std::uint64_t perft(const State& state, int depth);
+  friend int evaluate(const State& state, const EvalWeights& weights);
+};
+
+// Leaves of the action tree `depth` plies deep (each action is one ply).
+std::uint64_t perft(const State& state, int depth);
+
+// Canonical notation (see docs/rules/hexfleet.md): M 0,0>1,-1, P frigate@1,0,
+// P ~frigate@1,0 (face-down), P shield@1,0, Y@-1,0, D 0,1>1,1, R 0,1>1,1.
+std::string to_notation(const Action& action);
+Action parse_notation(const std::string& text);  // throws IllegalActionError
+
+}  // namespace triptych::hexfleet

@@ -1,0 +1,71 @@
+"""Building Hexfleet positions for tests from a compact picture.
+
+A position is a dict {(q, r): "stack"}; a stack lists its tiles bottom to
+top, one letter each: C core, Y shipyard, S shield, F frigate, D destroyer,
+R repulsor; upper case is player 0, lower case player 1, and "~" before a
+ship letter plays it face-down. Reserves are whatever the fleet has left.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import triptych.hexfleet as hf
+
+LETTERS = {"C": "core", "Y": "shipyard", "S": "shield", "F": "frigate", "D": "destroyer", "R": "repulsor"}
+
+
+def tiles(stack: str) -> list[dict[str, Any]]:
+    out = []
+    face_down = False
+    for ch in stack:
+        if ch == "~":
+            face_down = True
+            continue
+        out.append({"owner": 0 if ch.isupper() else 1, "unit": LETTERS[ch.upper()], "face_down": face_down})
+        face_down = False
+    return out
+
+
+def position_dict(stacks: dict[tuple[int, int], str], to_move: int = 0, actions_left: int = 2,
+                  countdown: int | None = None, fleet: dict[str, int] | None = None,
+                  **extra: Any) -> dict[str, Any]:
+    fleet = dict(fleet or hf.DEFAULT_FLEET)
+    reserves = [{u: fleet.get(u, 0) for u in hf.UNITS if u != "core"} for _ in range(2)]
+    stack_list = []
+    for (q, r), text in sorted(stacks.items()):
+        ts = tiles(text)
+        for t in ts:
+            if t["unit"] != "core":
+                reserves[t["owner"]][t["unit"]] -= 1
+        stack_list.append({"q": q, "r": r, "tiles": ts})
+    d = {"game": "hexfleet", "to_move": to_move, "actions_left": actions_left, "turn": 0,
+         "countdown": countdown, "stacks": stack_list, "reserves": reserves,
+         "options": {"fleet": fleet, "max_turns": 300, "first_player": 0}}
+    d.update(extra)
+    return d
+
+
+def position(stacks: dict[tuple[int, int], str], **kwargs: Any) -> hf.State:
+    return hf.State.from_dict(position_dict(stacks, **kwargs))
+
+
+def picture(state: hf.State) -> dict[tuple[int, int], str]:
+    """The inverse of position(): {(q, r): "stack"}."""
+    out = {}
+    for st in state.to_dict()["stacks"]:
+        text = ""
+        for t in st["tiles"]:
+            letter = next(k for k, v in LETTERS.items() if v == t["unit"])
+            text += ("~" if t["face_down"] else "") + (letter if t["owner"] == 0 else letter.lower())
+        out[(st["q"], st["r"])] = text
+    return out
+
+
+def notations(state: hf.State) -> list[str]:
+    return [str(a) for a in state.legal_actions()]
+
+
+def destinations(state: hf.State, q: int, r: int) -> set[tuple[int, int]]:
+    """Where the top tile at (q, r) may move."""
+    return {a.target for a in state.legal_actions() if a.type == "move" and a.source == (q, r)}
