@@ -114,6 +114,8 @@ class TabletopApp:
         if self.view is not None:
             self.view.destroy()
         self.view = view_class(game)(self)
+        if getattr(self.view, "player_names", None):
+            self.session.player_names = tuple(self.view.player_names)
         self.camera.home = self.view.home_view()
         self.camera.reset()
         self.camera.snap()
@@ -361,7 +363,7 @@ class TabletopApp:
         else:
             who = s.name_of(s.to_move)
             seat = " (AI)" if self.ai_seat(s.to_move) else ""
-            left = getattr(s.state, "actions_left", None)
+            left = getattr(s.state, "actions_left", None) if s.game != "combat" else None
             status = f"{who}{seat} to move" + (f" - {left} action{'s' if left != 1 else ''} left" if left else "")
         self.hud.set_status(status, self.view.info(s.state))
         self.hud.set_log(s.log)

@@ -34,11 +34,13 @@ class Hud:
         self._action_widgets: list[Any] = []
         self.status = OnscreenText(parent=base.a2dTopLeft, pos=(0.05, -0.09), scale=0.06, fg=TEXT,
                                    align=TextNode.A_left, shadow=(0, 0, 0, 1), mayChange=True)
-        self.info = OnscreenText(parent=base.a2dTopLeft, pos=(0.05, -0.17), scale=0.042, fg=(0.85, 0.88, 0.95, 1),
+        self.info = OnscreenText(parent=base.a2dTopLeft, pos=(0.05, -0.16), scale=0.036, fg=(0.85, 0.88, 0.95, 1),
                                  align=TextNode.A_left, shadow=(0, 0, 0, 1), mayChange=True)
-        self.log_frame = DirectFrame(parent=base.a2dTopRight, frameColor=PANEL,
-                                     frameSize=(-0.56, -0.02, -0.2 - 0.045 * self.LOG_LINES, -0.13))
-        self.log_text = OnscreenText(parent=base.a2dTopRight, pos=(-0.54, -0.19), scale=0.036, fg=TEXT,
+        # The log sits at the bottom right, out of the way of the table and the trays beside it.
+        top = 0.12 + 0.037 * (self.LOG_LINES + 1)
+        self.log_frame = DirectFrame(parent=base.a2dBottomRight, frameColor=PANEL,
+                                     frameSize=(-0.56, -0.02, 0.09, top + 0.04))
+        self.log_text = OnscreenText(parent=base.a2dBottomRight, pos=(-0.54, top), scale=0.034, fg=TEXT,
                                      align=TextNode.A_left, mayChange=True)
         self.thinking = OnscreenText(parent=base.a2dBottomCenter, pos=(0, 0.28), scale=0.06, fg=(1, 0.85, 0.3, 1),
                                      shadow=(0, 0, 0, 1), mayChange=True)
@@ -77,15 +79,17 @@ class Hud:
         self._action_widgets = []
         for key in [k for k in self.buttons if k.startswith("action:")]:
             del self.buttons[key]
+        rows = (min(len(entries), 30) + 4) // 5
         if title:
-            self._action_widgets.append(OnscreenText(parent=self.base.a2dBottomLeft, text=title, pos=(0.05, 0.22),
+            self._action_widgets.append(OnscreenText(parent=self.base.a2dBottomLeft, text=title,
+                                                     pos=(0.05, 0.15 + 0.07 * rows),
                                                      scale=0.042, fg=(1, 0.9, 0.55, 1), align=TextNode.A_left,
                                                      shadow=(0, 0, 0, 1)))
-        per_row, width = 6, 0.42
+        per_row, width = 5, 0.44
         for i, (text, command) in enumerate(entries[:30]):
             row, col = divmod(i, per_row)
             self._action_widgets.append(_button(self.base.a2dBottomLeft, text,
-                                                (0.26 + col * width, 0.15 - row * 0.07 + 0.07 * (len(entries[:30]) // per_row)),
+                                                (0.26 + col * width, 0.08 + 0.07 * (rows - row)),
                                                 command, scale=0.036, color=(0.18, 0.32, 0.26, 0.95)))
             self.buttons["action:" + text] = command
 

@@ -123,4 +123,5 @@ class Session:
         winner = self.state.winner
         if winner is None:
             return "Draw"
-        return f"{self.name_of(winner)} wins"
+        name = self.name_of(winner)
+        return "You win" if name == "You" else f"{name} wins"
