@@ -15,18 +15,25 @@ from triptych import ai
 # Named strengths -> (two-player search spec, fallback spec for games without alpha-beta).
 LEVELS: dict[str, tuple[str, str]] = {
     "random": ("random", "random"),
-    "demo": ("mcts:400", "mcts:300"),   # quick but purposeful: what --ai-moves plays
+    "demo": ("alphabeta:4", "mcts:300"),   # quick but purposeful: what --ai-moves plays
     "easy": ("greedy", "mcts:200"),
     "medium": ("alphabeta:time_ms=400", "mcts:time_ms=400"),
     "hard": ("alphabeta:time_ms=1500,threads=2", "mcts:time_ms=1500,threads=2"),
 }
 
 
+# In AquaIgnis a shallow alpha-beta opens by spawning in every flow; sampled MCTS shows more of the game.
+DEMO_BY_GAME = {"aquaignis": ("mcts:400",), "hexfleet": ("alphabeta:5",)}
+
+
 def make_ai(level: str, state: Any, seed: int | None = None) -> Any:
     """A player for `level`, falling back to what the game supports (MCTS, then Random)."""
     if level not in LEVELS:
         raise ValueError(f"unknown AI level {level!r}: choose one of {', '.join(LEVELS)}")
-    for spec in LEVELS[level] + ("random",):
+    specs = LEVELS[level]
+    if level == "demo":
+        specs = DEMO_BY_GAME.get(ai.game_of(state)[0], specs)
+    for spec in specs + ("random",):
         player = ai.make_player(spec, seed=seed)
         try:
             if not isinstance(player, ai.Random):
