@@ -28,9 +28,19 @@ def combat_variants() -> list[str]:
     try:
         from triptych.games import load
 
-        return list(getattr(load("combat"), "VARIANTS", [f"v{i:02d}" for i in range(1, 11)]))
+        return list(load("combat").variant_ids())
     except Exception:
         return [f"v{i:02d}" for i in range(1, 11)]
+
+
+def variant_title(variant: str) -> str:
+    try:
+        from triptych.games import load
+
+        names = {v["id"]: v["name"] for v in load("combat").VARIANTS}
+        return f"{variant} {names.get(variant, '')}".strip()
+    except Exception:
+        return variant
 
 
 class StartScreen:
@@ -53,8 +63,9 @@ class StartScreen:
                      scale=0.045, fg=(0.8, 0.82, 0.88, 1))
         self.rows: dict[str, DirectButton] = {}
         for i, name in enumerate(("game", "variant", "mode", "level", "first")):
-            OnscreenText(parent=self.frame, text=name.replace("level", "AI strength").replace("first", "who starts")
-                         .capitalize(), pos=(-0.85, 0.3 - i * 0.15), scale=0.05, fg=(0.85, 0.87, 0.9, 1),
+            caption = {"game": "Game", "variant": "Combat variant", "mode": "Mode", "level": "AI strength",
+                       "first": "Who starts"}[name]
+            OnscreenText(parent=self.frame, text=caption, pos=(-0.85, 0.3 - i * 0.15), scale=0.05, fg=(0.85, 0.87, 0.9, 1),
                          align=TextNode.A_left)
             button = DirectButton(parent=self.frame, text="", pos=(0.25, 0, 0.3 - i * 0.15 + 0.012), scale=0.05,
                                   command=self._cycler(name), relief=DGG.FLAT, pad=(0.6, 0.3),
@@ -70,7 +81,7 @@ class StartScreen:
 
     def _options(self, name: str) -> list[Any]:
         return {"game": self.games, "variant": combat_variants(), "mode": list(MODE_LABELS),
-                "level": list(LEVELS), "first": [0, 1]}[name]
+                "level": [lv for lv in LEVELS if lv != "demo"], "first": [0, 1]}[name]
 
     def _cycler(self, name: str) -> Callable[[], None]:
         def cycle() -> None:
@@ -87,12 +98,12 @@ class StartScreen:
         first = ("AQUA" if c["game"] == "aquaignis" else "Player 1", "IGNIS" if c["game"] == "aquaignis"
                  else "Player 2")[c["first"]]
         texts = {"game": names.get(c["game"], c["game"]),
-                 "variant": c["variant"] if c["game"] == "combat" else "(combat only)",
+                 "variant": variant_title(c["variant"]) if c["game"] == "combat" else "(combat only)",
                  "mode": MODE_LABELS[c["mode"]], "level": c["level"],
                  "first": first if c["game"] != "combat" else "(you, against the Sentinel)"}
         for name, button in self.rows.items():
             button["text"] = texts[name]
-            button.setText()
+            button.resetFrameSize()  # the frame follows the new text
 
     def start(self) -> None:
         c = self.choice
