@@ -269,7 +269,12 @@ class TabletopApp:
             if target is not None:
                 self.targets.setdefault(target, []).append(action)
         self.view.highlight(s.state, key, self.targets)
-        self._offer(actions, f"{self.view.describe_key(key, s.state)}:")
+        title = f"{self.view.describe_key(key, s.state)}:"
+        if len(actions) > 8 and self.targets:
+            # Too many for buttons (a Shipyard's spawns): click a lit target first, then choose there.
+            actions = [a for a in actions if self.view.target_of(a, a.to_dict(), s.state) is None]
+            title += " click a highlighted target"
+        self._offer(actions, title)
 
     def deselect(self, refresh: bool = True) -> None:
         self.selected = None

@@ -106,7 +106,9 @@ class Session:
             return False
         self.state = self.history.pop()
         self.log.append("(undo)")
-        while keep_player is not None and self.history and self.state.to_move != keep_player:
+        # Back to a decision: never stop at a chance node (dice, draws), nor on the AI's turn.
+        while self.history and (self.state.to_move == CHANCE
+                                or (keep_player is not None and self.state.to_move != keep_player)):
             self.state = self.history.pop()
         return True
 

@@ -68,7 +68,7 @@ def client_app():
     from triptych.client3d.app import ClientOptions, TabletopApp
 
     if _client_app is None:
-        _client_app = TabletopApp(ClientOptions(game="aquaignis", offscreen=True, size=(640, 400), seed=7))
+        _client_app = TabletopApp(ClientOptions(game="aquaignis", offscreen=True, size=(480, 300), seed=7))
     app = _client_app
     app.thinker.cancel()
     app.options.mode, app.options.ai_level, app.options.seed, app.ai_budget = "hotseat", "medium", 7, 0

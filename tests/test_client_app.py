@@ -53,12 +53,12 @@ def test_camera_orbits_zooms_pans_smoothly_and_resets(client_app):
     client_app.base.messenger.send("w")
     client_app.step(1)
     partway = client_app.base.camera.get_pos()
-    client_app.step(60)
+    client_app.step(30)
     settled = client_app.base.camera.get_pos()
     assert (partway - home).length() > 0.01 and (settled - partway).length() > 0.01  # eased, not jumped
     assert abs(cam.now.heading - cam.goal.heading) < 0.01 and cam.goal.distance < cam.home.distance
     client_app.hud.press("View")
-    client_app.step(90)
+    client_app.step(30)
     assert (client_app.base.camera.get_pos() - home).length() < 0.05
 
 

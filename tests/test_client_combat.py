@@ -95,3 +95,15 @@ def test_a_whole_fight_with_buttons_alone(client_app):
         assert client_app.hud.banner_text.getText() in ("You win", "Sentinel wins", "Draw")
     finally:
         client_app.options.anim_speed = 1.0
+
+
+def test_undo_goes_back_to_the_last_decision_not_to_a_chance_node(client_app):
+    start(client_app)
+    before = client_app.session.state.clone()
+    client_app.hud.press("action:Roll the dice")
+    client_app.run_until_idle()
+    assert client_app.session.state.to_dict()["dice"]["number"] is not None
+    client_app.hud.press("Undo")
+    assert client_app.session.state.hash == before.hash
+    client_app.run_until_idle()
+    assert client_app.human_turn()

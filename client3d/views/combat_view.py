@@ -286,6 +286,9 @@ class CombatView(GameView):
         rolled = "not rolled" if dice["number"] is None else f"{dice['number']} / {dice['element']}"
         text = (f"{d['variant'].upper()} {variant.get('name', '')} - turn {d['turn']}   Energy {d['energy']}   "
                 f"Dice: {rolled}")
+        counters = "  ".join(f"{k} {v}" for k, v in d.get("counters", {}).items() if v)
+        if counters:
+            text += f"\nBoard: {counters}"
         legend = plain(variant.get("legend", ""))
         return text + ("\n" + legend if legend else "")
 

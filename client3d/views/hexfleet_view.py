@@ -166,7 +166,10 @@ class HexfleetView(GameView):
         if selected is not None and selected.startswith("hex:"):
             q, r = (int(v) for v in selected.split(":")[1:])
             ring = prism(6, SIZE * 1.02, 0.05, "selected", angle0=math.pi / 6)
-            ring.set_pos(*hex_xy(q, r), len(self.cols.get((q, r), [])) * TILE_H * 1.0 + 0.01 - 0.02)
+            # Just below the top face and wider than the tile: a gold rim around the selected tile.
+            tiles = self.cols.get((q, r), [])
+            top = len(tiles) * TILE_H + (TILE_H * 0.5 if tiles and tiles[-1]["unit"] == "core" else 0)
+            ring.set_pos(*hex_xy(q, r), max(0.0, top - 0.08))
             ring.set_color(*HIGHLIGHT)
             ring.set_light_off()
             ring.reparent_to(self.highlights)
