@@ -236,6 +236,8 @@ class TabletopApp:
     def on_click(self) -> None:
         if self.start_screen is not None or not self.hud.help_frame.is_hidden():
             return
+        if self.base.mouseWatcherNode.is_over_region():
+            return  # a press on a button belongs to the button, not to the table beneath it
         self.click_key(self.picker.pick_mouse())
 
     def click_at(self, x: float, y: float) -> str | None:

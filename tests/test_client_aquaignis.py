@@ -28,8 +28,11 @@ def test_clicking_a_piece_offers_exactly_its_legal_actions_and_highlights_jump_t
     offered = sorted(k for k in client_app.hud.buttons if k.startswith("action:"))
     assert offered == sorted("action:" + view.describe(a, a.to_dict()) for a in legal)
     jumps = {f"slot:{d['to_flow']}:{d['to_pos']}" for d in (a.to_dict() for a in legal) if d["type"] == "jump"}
-    assert jumps == {"slot:4:2", "slot:2:2"} == set(client_app.targets)
-    assert all(not view.nodes["highlight:" + k].is_empty() for k in jumps)
+    assert jumps == {"slot:4:2", "slot:2:2"}
+    # The advance's square (previewed on a copy of the engine state) is a target too.
+    assert set(client_app.targets) == jumps | {"slot:3:3"}
+    assert [str(a) for a in client_app.targets["slot:3:3"]] == ["A3.2"]
+    assert all(not view.nodes["highlight:" + k].is_empty() for k in client_app.targets)
 
 
 def test_a_jump_by_clicking_its_target_lands_the_node_there(client_app, tmp_path):
@@ -65,6 +68,15 @@ def test_advance_by_button_then_undo_restores_the_position(client_app, tmp_path)
     client_app.hud.press("Undo")
     assert client_app.session.state.hash == state.hash
     assert set(client_app.view.units) == {(3, 2), (5, 5)}
+
+
+def test_advance_by_clicking_the_square_ahead(client_app, tmp_path):
+    state = position(A(3, 2, 1), I(5, 5, 1))
+    view = start(client_app, tmp_path, state)
+    click_node(client_app, view.units[(3, 2)])
+    click_node(client_app, view.nodes["slot:3:3"])
+    client_app.run_until_idle()
+    assert set(client_app.view.units) == {(3, 3), (5, 5)}
 
 
 def test_spawn_from_an_empty_entry_slot_and_save(client_app, tmp_path):

@@ -183,6 +183,18 @@ class AquaIgnisView(GameView):
     def target_of(self, action: Any, data: dict[str, Any], state: Any) -> str | None:
         if data["type"] == "jump":
             return slot_key(data["to_flow"], data["to_pos"])
+        if data["type"] in ("advance", "surge"):
+            # Where the piece would end, read off the engine applied to a copy (a clash that holds it
+            # back, a breakthrough: no target square, the button plays it).
+            from types import SimpleNamespace
+
+            after = state.clone()
+            after.apply(action)
+            origin = (data["flow"], data["pos"])
+            move = SimpleNamespace(before=state, after=after)
+            end = self._landing(origin, 1 if state.to_move == 0 else -1, units_of(state), units_of(after), move)
+            if isinstance(end, tuple) and end != origin:
+                return slot_key(*end)
         return None
 
     def describe(self, action: Any, data: dict[str, Any]) -> str:
