@@ -123,3 +123,29 @@ def test_push_preview_shows_the_fall_and_the_push_lands_where_the_engine_says(cl
     for owner in (0, 1):
         for unit in ("shield", "frigate", "destroyer", "repulsor"):
             assert client_app.view.tray_count(owner, unit) == reserves[owner][unit]
+
+
+def test_ten_actions_by_mouse_alone_each_one_a_legal_engine_action(client_app):
+    """Select a source, click a lit target, choose among buttons when several decisions land there."""
+    view = start(client_app)
+    rng = random.Random(5)
+    client_app.options.anim_speed = 8.0
+    try:
+        for _ in range(10):
+            if client_app.session.is_over():
+                break
+            state = client_app.session.state.clone()
+            legal = {str(a) for a in state.legal_actions()}
+            client_app.click_key(rng.choice(sorted(client_app.sources)))
+            if client_app.targets:
+                client_app.click_key(rng.choice(sorted(client_app.targets)))
+            if not client_app.animating:
+                client_app.hud.press(rng.choice(sorted(k for k in client_app.hud.buttons if k.startswith("action:"))))
+            assert client_app.animating
+            played = client_app.session.log[-1].split(": ", 1)[1]
+            assert played in legal
+            client_app.run_until_idle()
+            assert_view_matches_engine(client_app)
+    finally:
+        client_app.options.anim_speed = 1.0
+    del view
