@@ -346,12 +346,17 @@ class TabletopApp:
         self.sources = {}
         free: list[Any] = []
         legal = s.legal_actions() if self.human_turn() else []
+        clickable: list[Any] = []
         for action in legal:
             keys = self.view.source_of(action, action.to_dict(), s.state)
             for key in keys:
                 self.sources.setdefault(key, []).append(action)
-            if not keys or self.view.list_all_actions:
+            if not keys:
                 free.append(action)
+            elif self.view.list_all_actions:
+                clickable.append(action)
+        # Decisions with no place on the table come first, so the button bar never hides one.
+        free += clickable
         self._refresh_status()
         if self.selected is not None and self.selected in self.sources:
             self.select(self.selected)

@@ -271,7 +271,9 @@ class CombatView(GameView):
     def describe(self, action: Any, data: dict[str, Any]) -> str:
         kind = data["type"]
         if kind == "place":
-            return f"{card_parts(data['card'])[0]} > slot {data['slot']}"
+            base, element = card_parts(data["card"])
+            converted = f" ({element})" if ":" in data["card"] else ""   # a converted card (V05) differs
+            return f"{base}{converted} > slot {data['slot']}"
         if kind in VERB_LABELS:
             return VERB_LABELS[kind] + (" (reroll)" if kind == "roll_dice" and self.data.get("rolls") else "")
         return str(action)
