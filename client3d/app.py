@@ -393,7 +393,7 @@ class TabletopApp:
         for _ in range(frames):
             self.base.task_mgr.step()
 
-    def run_until_idle(self, max_frames: int = 3000) -> int:
+    def run_until_idle(self, max_frames: int = 3000, strict: bool = True) -> int:
         """Steps frames until no animation runs, no AI is due and no chance is pending; returns frames used."""
         for n in range(max_frames):
             s = self.session
@@ -407,7 +407,10 @@ class TabletopApp:
             if self.thinker.busy:
                 self.thinker._thread.join(0.01)  # let the search finish without burning frames
             self.step()
-        raise RuntimeError("the client did not settle")
+        if strict:
+            raise RuntimeError("the client did not settle")
+        self.settle()
+        return max_frames
 
     def screenshot(self, path: Path) -> None:
         self.camera.snap()
@@ -441,7 +444,8 @@ def launch(options: ClientOptions) -> int:
     """Opens the client; offscreen with a screenshot path, renders and writes the image. Returns an exit code."""
     app = TabletopApp(options)
     if options.offscreen:
-        app.run_until_idle()
+        # AI against AI may play on for long: render what the table shows after a generous frame budget.
+        app.run_until_idle(max_frames=3000 + 400 * options.ai_moves, strict=False)
         if options.screenshot is not None:
             app.screenshot(options.screenshot)
         app.close()
