@@ -234,6 +234,9 @@ class CombatView(GameView):
             number.show_face(str(dice["number"]))
         if dice["element"] is not None:
             element.show_face(str(dice["element"]))
+        if dice["number"] is None and dice["element"] is None:
+            for die in (number, element):  # not rolled this turn: the dice wait, dimmed
+                die.node.set_color_scale(0.55, 0.55, 0.6, 1)
         self.nodes["number-die"], self.nodes["element-die"] = number.node, element.node
         return number, element
 
@@ -301,6 +304,8 @@ class CombatView(GameView):
         before, after = move.before.to_dict(), move.after.to_dict()
         steps: list[Any] = []
         if kind == "roll":  # the dice tumble onto the outcome's faces
+            for die in self.dice:
+                die.node.clear_color_scale()
             steps.append(self.dice[0].tumble(str(d["number"]), 0.9))
             steps.append(self.dice[1].tumble(str(d["element"]), 1.0))
             steps = [Parallel(*steps), Wait(0.25)]
