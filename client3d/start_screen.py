@@ -95,8 +95,8 @@ class StartScreen:
     def _refresh(self) -> None:
         c = self.choice
         names = {"aquaignis": "AquaIgnis", "hexfleet": "Hexfleet", "combat": "Combat"}
-        first = ("AQUA" if c["game"] == "aquaignis" else "Player 1", "IGNIS" if c["game"] == "aquaignis"
-                 else "Player 2")[c["first"]]
+        sides = {"aquaignis": ("AQUA", "IGNIS"), "hexfleet": ("Green", "Purple")}.get(c["game"], ("Player 1", "Player 2"))
+        first = sides[c["first"]]
         texts = {"game": names.get(c["game"], c["game"]),
                  "variant": variant_title(c["variant"]) if c["game"] == "combat" else "(combat only)",
                  "mode": MODE_LABELS[c["mode"]], "level": c["level"],
