@@ -53,3 +53,30 @@ def notations(state: aq.State) -> list[str]:
 @pytest.fixture
 def aquaignis():
     return aq
+
+
+# -- the 3D client ---------------------------------------------------------------------------------------
+# One offscreen app for the whole test run: Panda3D keeps one ShowBase per process.
+_client_app = None
+
+
+@pytest.fixture
+def client_app():
+    """The offscreen tabletop app (software renderer, fixed 30 fps clock), reset to the start screen state."""
+    global _client_app
+    pytest.importorskip("panda3d.core", reason="panda3d cannot load here")
+    from triptych.client3d.app import ClientOptions, TabletopApp
+
+    if _client_app is None:
+        _client_app = TabletopApp(ClientOptions(game="aquaignis", offscreen=True, size=(480, 300), seed=7))
+    app = _client_app
+    app.thinker.cancel()
+    app.options.mode, app.options.ai_level, app.options.seed, app.ai_budget = "hotseat", "medium", 7, 0
+    yield app
+    app.thinker.cancel()
+    app.settle()
+    if app.start_screen is not None:
+        app.start_screen.destroy()
+        app.start_screen = None
+    if not app.hud.help_frame.is_hidden():
+        app.hud.toggle_help()

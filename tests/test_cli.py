@@ -53,7 +53,7 @@ def test_rules_prints_the_rulings() -> None:
 def test_play_rejects_bad_input_with_reason_then_accepts_good(tmp_path) -> None:
     save = tmp_path / "game.json"
     script = "\n".join(["X9", "A1.0", "N3", "C3.0", "N1", "undo", "N2", f"save {save}", "quit"]) + "\n"
-    result = run("play", "aquaignis", input=script)
+    result = run("play", "aquaignis", "--terminal", input=script)
     assert result.exit_code == 0, result.output
     assert "cannot read 'X9'" in result.output
     assert "no unit of the side to move at flow 1 pos 0" in result.output
@@ -74,7 +74,7 @@ def test_play_a_whole_game_to_the_end() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "p.json"
         path.write_text(json.dumps(state.to_dict()))
-        result = run("play", "aquaignis", "--position", str(path), input="A1.6\n")
+        result = run("play", "aquaignis", "--terminal", "--position", str(path), input="A1.6\n")
     assert result.exit_code == 0, result.output
     assert "Game over: AQUA wins" in result.output
 

@@ -11,12 +11,12 @@ from triptych.cli_combat import combat
 def test_play_combat_v05_to_the_end_with_seeded_dice() -> None:
     # Never placing a card, the player rolls and ends every turn until the Sentinel wins.
     script = "lash>9\n" + "roll\nend\n" * 60
-    result = CliRunner().invoke(main, ["play", "combat", "--variant", "v05", "--seed", "3"], input=script)
+    result = CliRunner().invoke(main, ["play", "combat", "--terminal", "--variant", "v05", "--seed", "3"], input=script)
     assert result.exit_code == 0, result.output
     assert "not accepted" in result.output and "Sangam" in result.output
     assert "chance: +" in result.output and "chance: " in result.output
     assert "the Sentinel won" in result.output and "Game over" in result.output
-    again = CliRunner().invoke(main, ["play", "combat", "--variant", "v05", "--seed", "3"], input=script)
+    again = CliRunner().invoke(main, ["play", "combat", "--terminal", "--variant", "v05", "--seed", "3"], input=script)
     assert again.output == result.output   # the seed replays the same dice and draws
 
 

@@ -206,7 +206,7 @@ def test_cli_perft_rules_and_play(tmp_path):
     result = run("rules", "hexfleet", "--plain")
     assert result.exit_code == 0 and "R18" in result.output and "Repulsor" in result.output
     save = tmp_path / "game.json"
-    result = run("play", "hexfleet", input=f"M 9,9>1,1\nY@-1,0\nP frigate@-2,0\nsave {save}\nquit\n")
+    result = run("play", "hexfleet", "--terminal", input=f"M 9,9>1,1\nY@-1,0\nP frigate@-2,0\nsave {save}\nquit\n")
     assert result.exit_code == 0, result.output
     assert "no tile at 9,9" in result.output
     saved = hf.State.from_dict(json.loads(save.read_text()))

@@ -18,8 +18,10 @@ from rich.console import Console
 from rich.columns import Columns
 
 from triptych import CHANCE, IllegalActionError
-from triptych.cli.common import GAME_ARGUMENT, load_position
-from triptych.games import load
+from triptych.cli.common import load_position
+from triptych.games import GAMES, load
+
+AI_LEVELS = ["random", "easy", "medium", "hard"]  # named in triptych.client3d.players.LEVELS
 
 HELP = (
     "Type an action in notation (as listed), or: 'undo' (take back your last action), "
@@ -86,16 +88,71 @@ def run_game(state: Any, console: Console, read_line: Any, seed: int | None,
 
 
 @click.command()
-@GAME_ARGUMENT
+@click.argument("game", type=click.Choice(sorted(GAMES)), required=False)
+@click.option("--terminal", is_flag=True, help="Play in the terminal (type actions in notation) instead of the 3D window.")
 @click.option("--variant", help="Combat variant (v01..v10).")
 @click.option("--seed", type=int, default=None, help="Seed for dice and cards (same seed, same game).")
 @click.option("--position", "-p", type=click.Path(exists=True, dir_okay=False, path_type=Path),
               help="Continue from a saved position (the engine's JSON).")
-def play(game: str, variant: str | None, seed: int | None, position: Path | None) -> None:
-    """Play GAME in the terminal, hotseat: type actions in notation."""
-    state = load_position(game, position, variant, seed)
-    names = getattr(load(game), "PLAYER_NAMES", ("player 0", "player 1"))
-    console = Console()
-    console.print(f"[bold]{game}[/bold] - {HELP}")
-    run_game(state, console, lambda who: click.prompt(who, prompt_suffix="> ", default="", show_default=False),
-             seed, names)
+@click.option("--vs-ai", "vs_ai", type=click.Choice(AI_LEVELS), default=None,
+              help="Play against the AI at this strength (you take the first seat).")
+@click.option("--ai-vs-ai", is_flag=True, help="Watch the AI play both sides.")
+@click.option("--ai-level", type=click.Choice(AI_LEVELS), default="medium", show_default=True,
+              help="AI strength for --ai-vs-ai.")
+@click.option("--first", type=click.Choice(["0", "1"]), default="0", show_default=True,
+              help="Who starts (two-player games): seat 0 or 1.")
+@click.option("--offscreen", is_flag=True, help="Render without a display (software renderer, no window).")
+@click.option("--screenshot", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="With --offscreen: write the final frame to this PNG.")
+@click.option("--ai-moves", type=click.IntRange(min=0), default=0,
+              help="Let the AI play this many actions first (both sides), animated.")
+@click.option("--size", default="1280x800", show_default=True, help="Window size WIDTHxHEIGHT.")
+def play(game: str | None, terminal: bool, variant: str | None, seed: int | None, position: Path | None,
+         vs_ai: str | None, ai_vs_ai: bool, ai_level: str, first: str, offscreen: bool, screenshot: Path | None,
+         ai_moves: int, size: str) -> None:
+    """Play GAME on the 3D table (Panda3D), or in the terminal with --terminal.
+
+    Without GAME the window opens on the start screen. With --offscreen the
+    table is rendered without a display; --screenshot writes the image.
+    """
+    if terminal:
+        if game is None:
+            raise click.UsageError("--terminal needs a GAME")
+        state = load_position(game, position, variant, seed)
+        names = getattr(load(game), "PLAYER_NAMES", ("player 0", "player 1"))
+        console = Console()
+        console.print(f"[bold]{game}[/bold] - {HELP}")
+        run_game(state, console, lambda who: click.prompt(who, prompt_suffix="> ", default="", show_default=False),
+                 seed, names)
+        return
+    if screenshot is not None and not offscreen:
+        raise click.UsageError("--screenshot needs --offscreen")
+    try:
+        width, height = (int(v) for v in size.lower().split("x"))
+    except ValueError:
+        raise click.BadParameter(f"{size!r} is not WIDTHxHEIGHT", param_hint="--size") from None
+    if position is not None and game is not None:
+        load_position(game, position, variant, seed)  # refuse a bad file here, with the field named
+    if game == "combat" and variant is None:
+        variant = "v01"
+    try:
+        from triptych.client3d.config import NO_DISPLAY_HELP, NoDisplayError, has_display
+    except ImportError as err:  # panda3d missing from this environment
+        raise click.ClickException(f"the 3D client needs panda3d ({err}); pip install panda3d, "
+                                   "or play in the terminal with --terminal") from None
+    if not offscreen and not has_display():
+        raise click.ClickException(NO_DISPLAY_HELP)
+    from triptych.client3d.app import ClientOptions, launch
+
+    mode = "ai-vs-ai" if ai_vs_ai else "vs-ai" if vs_ai else "hotseat"
+    options = ClientOptions(game=game, variant=variant, mode=mode, ai_level=vs_ai or ai_level, first=int(first),
+                            seed=seed, position=position, offscreen=offscreen, screenshot=screenshot,
+                            ai_moves=ai_moves, size=(width, height))
+    try:
+        code = launch(options)
+    except NoDisplayError as err:
+        raise click.ClickException(str(err)) from None
+    if screenshot is not None:
+        click.echo(f"wrote {screenshot}")
+    if code:
+        raise SystemExit(code)

@@ -1,0 +1,454 @@
+"""The tabletop app: one window, one game at a time, clicks -> engine actions.
+
+Flow of a turn: the view draws the engine's state; a click picks a key
+(``picking``); the app looks the key up among the *legal actions* the engine
+listed (the view only maps actions to keys); playing an action applies it to
+the engine, the view animates before -> after, then redraws from the
+engine's state. AI turns are searched in a background thread (``players``)
+while frames keep rendering; chance (dice, cards) is drawn from the engine's
+own outcome distribution.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from triptych import IllegalActionError, InvalidStateError
+from triptych.client3d import config
+from triptych.client3d.session import Move, Session, new_state
+
+MODES = ("hotseat", "vs-ai", "ai-vs-ai")
+
+
+@dataclass
+class ClientOptions:
+    game: str | None = None            # None: show the start screen
+    variant: str | None = None         # combat variant, v01..v10
+    mode: str = "hotseat"              # hotseat | vs-ai | ai-vs-ai
+    ai_level: str = "medium"
+    human: int = 0                     # the human's seat against the AI
+    first: int = 0                     # who starts (two-player games)
+    seed: int | None = None
+    position: Path | None = None       # a saved game (the engine's JSON)
+    offscreen: bool = False
+    screenshot: Path | None = None
+    ai_moves: int = 0                  # AI plays this many actions for whoever is to move, first
+    size: tuple[int, int] = (1280, 800)
+    fixed_clock: bool = False
+    save_path: Path = field(default_factory=lambda: Path("triptych-save.json"))
+    anim_speed: float = 1.0
+
+
+class TabletopApp:
+    def __init__(self, options: ClientOptions) -> None:
+        from direct.showbase.ShowBase import ShowBase
+
+        from triptych.client3d.camera import OrbitCamera, View
+        from triptych.client3d.hud import Hud
+        from triptych.client3d.picking import Picker
+        from triptych.client3d.players import Thinker
+        from triptych.client3d.table import build_lights, build_table
+
+        self.options = options
+        if not options.offscreen and not config.has_display():
+            raise config.NoDisplayError(config.NO_DISPLAY_HELP)
+        config.configure(options.offscreen, options.size)
+        try:
+            self.base = ShowBase(windowType="offscreen" if options.offscreen else None)
+        except Exception as err:  # Panda3D raises a bare Exception when no window can be opened
+            raise config.NoDisplayError(f"{err}\n{config.NO_DISPLAY_HELP}") from None
+        if options.fixed_clock or options.offscreen:
+            config.fixed_clock(self.base)
+        self.table = build_table(self.base)
+        build_lights(self.base)
+        self.camera = OrbitCamera(self.base, View())
+        self.picker = Picker(self.base)
+        self.hud = Hud(self.base)
+        self.thinker = Thinker()
+        self.session: Session | None = None
+        self.view: Any = None
+        self.start_screen: Any = None
+        self.animating = False
+        self.selected: str | None = None
+        self.sources: dict[str, list[Any]] = {}
+        self.targets: dict[str, list[Any]] = {}
+        self.ai_budget = 0
+        self._ai_players: dict[int, Any] = {}
+        self._ui_dirty = True
+        self._banner_shown = False
+        self.hud.set_toolbar([("New", self.new_game), ("Menu", self.show_start_screen), ("Undo", self.undo),
+                              ("Save", self.save), ("Load", self.load), ("Help", self.toggle_help),
+                              ("View", self.camera.reset)])
+        self.base.accept("mouse1", self.on_click)
+        self.base.accept("f1", self.toggle_help)
+        self.base.accept("escape", self.deselect)
+        self.base.accept("control-z", self.undo)
+        self.base.task_mgr.add(self._tick, "triptych-tick", sort=30)
+        if options.game is None:
+            self.show_start_screen()
+        else:
+            self.start_game(options.game, options.variant, options.mode, options.ai_level,
+                            options.human, options.first, options.position)
+        self.ai_budget = options.ai_moves
+
+    # -- games -----------------------------------------------------------------------------------------------
+    def start_game(self, game: str, variant: str | None = None, mode: str = "hotseat", ai_level: str = "medium",
+                   human: int = 0, first: int = 0, position: Path | None = None) -> None:
+        from triptych.client3d.views import view_class
+
+        if mode not in MODES:
+            raise ValueError(f"unknown mode {mode!r}: one of {', '.join(MODES)}")
+        self.thinker.cancel()
+        if self.start_screen is not None:
+            self.start_screen.destroy()
+            self.start_screen = None
+        o = self.options
+        o.game, o.variant, o.mode, o.ai_level, o.human, o.first = game, variant, mode, ai_level, human, first
+        state = new_state(game, variant, o.seed, first)
+        self.session = Session(game, state, seed=o.seed, variant=variant)
+        if position is not None:
+            self.session.load(position)
+        if self.view is not None:
+            self.view.destroy()
+        self.view = view_class(game)(self)
+        if getattr(self.view, "player_names", None):
+            self.session.player_names = tuple(self.view.player_names)
+        self.camera.home = self.view.home_view()
+        self.camera.reset()
+        self.camera.snap()
+        self._ai_players = {}
+        self.view.build(self.session.state)
+        self.hud.hide_banner()
+        self._banner_shown = False
+        self.deselect()
+
+    def new_game(self) -> None:
+        o = self.options
+        if o.game is None:
+            self.show_start_screen()
+            return
+        self.start_game(o.game, o.variant, o.mode, o.ai_level, o.human, o.first)
+
+    def show_start_screen(self) -> None:
+        from triptych.client3d.start_screen import StartScreen
+
+        self.thinker.cancel()
+        if self.start_screen is None:
+            self.start_screen = StartScreen(self, self.options)
+
+    # -- players ---------------------------------------------------------------------------------------------
+    def ai_seat(self, player: int) -> bool:
+        mode = self.options.mode
+        if self.ai_budget > 0 or mode == "ai-vs-ai":
+            return True
+        return mode == "vs-ai" and player != self.options.human
+
+    def human_turn(self) -> bool:
+        s = self.session
+        return (s is not None and not self.animating and not s.is_over() and not s.at_chance()
+                and not self.ai_seat(s.to_move) and self.start_screen is None)
+
+    def _ai_player(self, player: int) -> Any:
+        from triptych.client3d.players import make_ai
+
+        if player not in self._ai_players:
+            level = self.options.ai_level if self.ai_budget == 0 or self.options.mode != "hotseat" else "demo"
+            seed = None if self.options.seed is None else self.options.seed + player
+            self._ai_players[player] = make_ai(level, self.session.state, seed)
+        return self._ai_players[player]
+
+    # -- the frame loop ----------------------------------------------------------------------------------------
+    def _tick(self, task):
+        s = self.session
+        if s is None or self.start_screen is not None:
+            return task.cont
+        if self.thinker.busy:
+            self.hud.set_thinking(s.name_of(s.to_move))
+        if self.animating:
+            return task.cont
+        if s.is_over():
+            if not self._banner_shown:
+                self._show_game_over()
+            return task.cont
+        if s.at_chance():
+            self._play(s.roll_chance())
+            return task.cont
+        if self.ai_seat(s.to_move):
+            self._ai_step()
+        elif self._ui_dirty:
+            self.refresh()
+        return task.cont
+
+    def _ai_step(self) -> None:
+        s = self.session
+        if not self.thinker.busy:
+            self.deselect(refresh=False)
+            self.hud.set_actions([])
+            self._refresh_status()
+            self.thinker.start(self._ai_player(s.to_move), s.state)
+            return
+        try:
+            action = self.thinker.result()
+        except Exception as err:  # a search failure must not end the game: fall back to the first legal action
+            s.log.append(f"AI error: {err}")
+            action = s.legal_actions()[0]
+        if action is None:
+            return
+        self.hud.set_thinking(None)
+        if self.ai_budget > 0:
+            self.ai_budget -= 1
+            if self.ai_budget == 0:
+                self._ai_players = {}  # seats go back to the chosen mode and level
+        self._play(s.apply(action))
+
+    def _play(self, move: Move) -> None:
+        from direct.interval.IntervalGlobal import Func, Sequence
+
+        self.animating = True
+        self.selected = None
+        self.view.highlight(self.session.state, None, {})
+        self.hud.set_actions([])
+        self._refresh_status()
+        try:
+            ival = self.view.animate(move)
+        except Exception as err:  # a drawing problem must never lose the move: show the result directly
+            self.session.log.append(f"(animation skipped: {err})")
+            ival = Sequence()
+        if self.options.anim_speed != 1.0:
+            ival.set_play_rate(self.options.anim_speed)
+        self._current = Sequence(ival, Func(self._after_play), name="move")
+        self._current.start()
+
+    def _after_play(self) -> None:
+        self.view.build(self.session.state)
+        self.animating = False
+        self._ui_dirty = True
+
+    def settle(self) -> None:
+        """Finishes a running animation at once (tests, screenshots)."""
+        if self.animating:
+            self._current.finish()
+
+    # -- human input -----------------------------------------------------------------------------------------
+    def on_click(self) -> None:
+        if self.start_screen is not None or not self.hud.help_frame.is_hidden():
+            return
+        if self.base.mouseWatcherNode.is_over_region():
+            return  # a press on a button belongs to the button, not to the table beneath it
+        self.click_key(self.picker.pick_mouse())
+
+    def click_at(self, x: float, y: float) -> str | None:
+        """A left click at film point (x, y): what the mouse handler does, for tests and scripts."""
+        key = self.picker.pick_at(x, y)
+        self.click_key(key)
+        return key
+
+    def click_key(self, key: str | None) -> None:
+        if not self.human_turn():
+            return
+        if self.selected is not None and key in self.targets:
+            actions = self.targets[key]
+            if len(actions) == 1:
+                self.play_action(actions[0])
+            else:  # several decisions land here (e.g. which unit to spawn): offer them as buttons
+                self._offer(actions, "Choose:")
+            return
+        if key is not None and key in self.sources:
+            self.select(key)
+        else:
+            self.deselect()
+
+    def select(self, key: str) -> None:
+        s = self.session
+        self.selected = key
+        actions = self.sources[key]
+        self.targets = {}
+        for action in actions:
+            target = self.view.target_of(action, action.to_dict(), s.state)
+            if target is not None:
+                self.targets.setdefault(target, []).append(action)
+        self.view.highlight(s.state, key, self.targets)
+        title = f"{self.view.describe_key(key, s.state)}:"
+        if len(actions) > 8 and self.targets:
+            # Too many for buttons (a Shipyard's spawns): click a lit target first, then choose there.
+            actions = [a for a in actions if self.view.target_of(a, a.to_dict(), s.state) is None]
+            title += " click a highlighted target"
+        self._offer(actions, title)
+
+    def deselect(self, refresh: bool = True) -> None:
+        self.selected = None
+        self.targets = {}
+        if self.view is not None and self.session is not None:
+            self.view.highlight(self.session.state, None, {})
+        if refresh:
+            self._ui_dirty = True
+
+    def _offer(self, actions: list[Any], title: str) -> None:
+        self.hud.set_actions([(self.view.describe(a, a.to_dict()), (lambda a=a: self.play_action(a)))
+                              for a in actions], title)
+
+    def play_action(self, action: Any) -> None:
+        """Plays a human decision; the engine judges it."""
+        if not self.human_turn():
+            return
+        try:
+            move = self.session.apply(action)
+        except IllegalActionError as err:
+            self.session.log.append(f"refused: {err}")
+            self._ui_dirty = True
+            return
+        self._play(move)
+
+    # -- toolbar ---------------------------------------------------------------------------------------------
+    def undo(self) -> None:
+        if self.session is None or self.animating:
+            return
+        self.thinker.cancel()
+        self.hud.set_thinking(None)
+        keep = self.options.human if self.options.mode == "vs-ai" else None
+        if self.session.undo(keep):
+            self.hud.hide_banner()
+            self._banner_shown = False
+            self.view.build(self.session.state)
+        self.deselect()
+
+    def save(self) -> None:
+        if self.session is not None:
+            self.session.save(self.options.save_path)
+            self._ui_dirty = True
+
+    def load(self, path: Path | None = None) -> None:
+        if self.session is None:
+            return
+        self.thinker.cancel()
+        try:
+            self.session.load(Path(path or self.options.save_path))
+        except (OSError, ValueError, InvalidStateError) as err:
+            self.session.log.append(f"cannot load: {err}")
+        self.hud.hide_banner()
+        self._banner_shown = False
+        self.view.build(self.session.state)
+        self.deselect()
+
+    def toggle_help(self) -> None:
+        self.hud.toggle_help(help_text(self.options.game))
+
+    # -- drawing the HUD -------------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        """Recomputes what can be clicked from the engine's legal actions, and the HUD."""
+        self._ui_dirty = False
+        s = self.session
+        if s is None:
+            return
+        self.sources = {}
+        free: list[Any] = []
+        legal = s.legal_actions() if self.human_turn() else []
+        clickable: list[Any] = []
+        for action in legal:
+            keys = self.view.source_of(action, action.to_dict(), s.state)
+            for key in keys:
+                self.sources.setdefault(key, []).append(action)
+            if not keys:
+                free.append(action)
+            elif self.view.list_all_actions:
+                clickable.append(action)
+        # Decisions with no place on the table come first, so the button bar never hides one.
+        free += clickable
+        self._refresh_status()
+        if self.selected is not None and self.selected in self.sources:
+            self.select(self.selected)
+        else:
+            self.selected = None
+            self.view.highlight(s.state, None, {})
+            self.hud.set_actions([(self.view.describe(a, a.to_dict()), (lambda a=a: self.play_action(a)))
+                                  for a in free], "Actions:" if free else "")
+
+    def _refresh_status(self) -> None:
+        s = self.session
+        if s.is_over():
+            status = "Game over - " + s.result_text()
+        elif s.at_chance():
+            status = "Rolling..."
+        else:
+            who = s.name_of(s.to_move)
+            seat = " (AI)" if self.ai_seat(s.to_move) else ""
+            left = getattr(s.state, "actions_left", None) if s.game != "combat" else None
+            status = f"{who}{seat} to move" + (f" - {left} action{'s' if left != 1 else ''} left" if left else "")
+        self.hud.set_status(status, self.view.info(s.state))
+        self.hud.set_log(s.log)
+        if not self.thinker.busy:
+            self.hud.set_thinking(None)
+
+    def _show_game_over(self) -> None:
+        self._banner_shown = True
+        self._refresh_status()
+        self.hud.set_actions([])
+        self.hud.show_banner(self.session.result_text(), "New: play again    Menu: choose another game")
+
+    # -- running -----------------------------------------------------------------------------------------------
+    def step(self, frames: int = 1) -> None:
+        for _ in range(frames):
+            self.base.task_mgr.step()
+
+    def run_until_idle(self, max_frames: int = 3000, strict: bool = True) -> int:
+        """Steps frames until no animation runs, no AI is due and no chance is pending; returns frames used."""
+        for n in range(max_frames):
+            s = self.session
+            if s is None or self.start_screen is not None:
+                self.step()
+                return n + 1
+            idle = (not self.animating and not self.thinker.busy and s is not None
+                    and (s.is_over() or (not s.at_chance() and not self.ai_seat(s.to_move))))
+            if idle and (not self._ui_dirty or (s.is_over() and self._banner_shown)):
+                return n
+            if self.thinker.busy:
+                self.thinker._thread.join(0.01)  # let the search finish without burning frames
+            self.step()
+        if strict:
+            raise RuntimeError("the client did not settle")
+        self.settle()
+        return max_frames
+
+    def screenshot(self, path: Path) -> None:
+        self.camera.snap()
+        self.step(2)
+        self.base.win.save_screenshot(str(path))
+
+    def close(self) -> None:
+        self.thinker.cancel()
+        self.base.destroy()
+
+
+def help_text(game: str | None) -> str:
+    """The rules in brief (from the installed rules document) and the controls."""
+    controls = ("Controls: left click a piece to see its actions, click a highlighted target or a button to play.\n"
+                "Right-drag orbit, wheel zoom, middle-drag / WASD pan, V reset view, Ctrl+Z undo, F1 this help.\n")
+    if game is None:
+        return controls
+    from triptych.cli.rules_command import rules_text
+
+    try:
+        text = rules_text(game)
+    except Exception:  # a missing document must not break the client
+        return controls
+    brief = text.split("## Rulings")[0]
+    brief = brief.split("## The rules in brief", 1)[-1]
+    brief = re.sub(r"\*\*|`", "", brief).strip()
+    return controls + "\n" + brief
+
+
+def launch(options: ClientOptions) -> int:
+    """Opens the client; offscreen with a screenshot path, renders and writes the image. Returns an exit code."""
+    app = TabletopApp(options)
+    if options.offscreen:
+        # AI against AI may play on for long: render what the table shows after a generous frame budget.
+        app.run_until_idle(max_frames=3000 + 400 * options.ai_moves, strict=False)
+        if options.screenshot is not None:
+            app.screenshot(options.screenshot)
+        app.close()
+        return 0
+    app.base.run()
+    return 0

@@ -1,0 +1,106 @@
+"""Real 3D dice: a cube per die with its six faces labelled, tumbling to rest
+on the face the engine's chance outcome chose.
+
+Face i of a die sits on one of the cube's six sides (FACE_NORMALS[i]). To land
+on face i the die rolls through a few random-looking turns and ends at the
+orientation that points that side up; :func:`face_up` reads back which face
+is up, so tests can check the die shows the engine's result.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from direct.interval.IntervalGlobal import LerpHprInterval, LerpPosInterval, Parallel, Sequence
+from panda3d.core import NodePath, Point3, Vec3
+
+from triptych.client3d.geometry import box, label
+
+FACE_NORMALS = ((0, 0, 1), (0, 0, -1), (1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0))
+# Orientations that bring each local side up (checked numerically in _up_hpr).
+_CANDIDATES = ((0, 0, 0), (0, 180, 0), (0, 0, 90), (0, 0, -90), (0, 90, 0), (0, -90, 0))
+ELEMENT_COLORS = {"agni": (1.0, 0.4, 0.15, 1), "jal": (0.2, 0.55, 1.0, 1), "vayu": (0.75, 0.95, 0.85, 1),
+                  "prithvi": (0.65, 0.5, 0.25, 1), "akasha": (0.85, 0.7, 1.0, 1), "blank": (0.55, 0.55, 0.55, 1)}
+
+
+def _up_hpr(base_np: NodePath, normal: tuple[int, int, int]) -> tuple[float, float, float]:
+    probe = base_np.attach_new_node("probe")
+    try:
+        for hpr in _CANDIDATES:
+            probe.set_hpr(*hpr)
+            v = base_np.get_relative_vector(probe, Vec3(*normal))
+            if v.z > 0.99:
+                return hpr
+    finally:
+        probe.remove_node()
+    raise AssertionError("no orientation brings that side up")
+
+
+class Die:
+    SIZE = 0.9
+
+    def __init__(self, parent: NodePath, faces: list[str], body_color, pos: tuple[float, float, float],
+                 name: str = "die") -> None:
+        self.faces = list(faces)
+        self.parent = parent
+        self.node = parent.attach_new_node(name)
+        self.node.set_pos(pos[0], pos[1], pos[2] + self.SIZE / 2)
+        self.home = Point3(pos[0], pos[1], pos[2] + self.SIZE / 2)
+        cube = box(self.SIZE, self.SIZE, self.SIZE, "die-body")
+        cube.set_z(-self.SIZE / 2)
+        cube.set_color(*body_color)
+        cube.reparent_to(self.node)
+        for face, normal in zip(self.faces, FACE_NORMALS):
+            holder = self.node.attach_new_node(f"face-{face}")
+            # Orient a holder so its +Z is the side's outward normal, then lay the text on it.
+            holder.set_hpr(*_inverse(_up_hpr(self.node, normal), self.node))
+            text = "" if face == "blank" else face.upper() if not face.isdigit() else face
+            color = ELEMENT_COLORS.get(face, (0.1, 0.1, 0.12, 1)) if not face.isdigit() else (0.08, 0.08, 0.1, 1)
+            t = label(text, 0.42 if face.isdigit() else 0.2, color)
+            t.set_pos(0, -0.08 if face.isdigit() else -0.03, self.SIZE / 2 + 0.005)
+            t.reparent_to(holder)
+        self.rng = random.Random(len(faces))
+
+    def show_face(self, face: str) -> None:
+        self.node.set_hpr(*self._hpr_for(face))
+
+    def _hpr_for(self, face: str) -> tuple[float, float, float]:
+        index = self.faces.index(face)
+        return _up_hpr(self.parent, FACE_NORMALS[index])
+
+    def tumble(self, face: str, duration: float = 0.9) -> Sequence:
+        """Thrown up, spinning, and landing on `face`."""
+        h, p, r = self._hpr_for(face)
+        spins = (360 * self.rng.choice((1, 2)), 360 * self.rng.choice((1, 2)), 360 * self.rng.choice((-1, 1)))
+        start = (h - spins[0], p - spins[1], r - spins[2])
+        lift = self.home + Point3(0, 0, 1.6)
+        return Sequence(
+            LerpHprInterval(self.node, 0.0, start),
+            Parallel(LerpHprInterval(self.node, duration, (h, p, r), blendType="easeOut"),
+                     Sequence(LerpPosInterval(self.node, duration * 0.4, lift, blendType="easeOut"),
+                              LerpPosInterval(self.node, duration * 0.6, self.home, blendType="easeIn"))))
+
+    def face_up(self) -> str:
+        """The face currently on top."""
+        best, up = None, -2.0
+        for face, normal in zip(self.faces, FACE_NORMALS):
+            z = self.parent.get_relative_vector(self.node, Vec3(*normal)).z
+            if z > up:
+                best, up = face, z
+        return best
+
+
+def _inverse(hpr: tuple[float, float, float], ref: NodePath) -> tuple[float, float, float]:
+    """The rotation that takes local +Z to the side that `hpr` would bring up (the inverse rotation)."""
+    probe = ref.attach_new_node("inv")
+    probe.set_hpr(*hpr)
+    q = probe.get_quat()
+    probe.set_quat(q.conjugate())
+    out = probe.get_hpr()
+    probe.remove_node()
+    return out.x, out.y, out.z
+
+
+def faces_of(number_faces: list[Any], element_faces: list[Any]) -> tuple[list[str], list[str]]:
+    return [str(f) for f in number_faces], [str(f) for f in element_faces]

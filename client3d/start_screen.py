@@ -1,0 +1,114 @@
+"""The start screen: game (and combat variant), mode, AI strength, who starts.
+
+Each row is a button that cycles through its choices; Start begins the game.
+``buttons`` maps labels to the click handlers, for tests.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from direct.gui.DirectGui import DGG, DirectButton, DirectFrame
+from direct.gui.OnscreenText import OnscreenText
+from panda3d.core import TextNode
+
+from triptych.client3d.players import LEVELS
+from triptych.games import GAMES
+
+MODE_LABELS = {"hotseat": "Hotseat (two people, one table)", "vs-ai": "Against the AI", "ai-vs-ai": "AI against AI"}
+
+
+def playable_games() -> list[str]:
+    from triptych.client3d.views import VIEWS
+
+    return [g for g in ("aquaignis", "hexfleet", "combat") if g in GAMES and g in VIEWS]
+
+
+def combat_variants() -> list[str]:
+    try:
+        from triptych.games import load
+
+        return list(load("combat").variant_ids())
+    except Exception:
+        return [f"v{i:02d}" for i in range(1, 11)]
+
+
+def variant_title(variant: str) -> str:
+    try:
+        from triptych.games import load
+
+        names = {v["id"]: v["name"] for v in load("combat").VARIANTS}
+        return f"{variant} {names.get(variant, '')}".strip()
+    except Exception:
+        return variant
+
+
+class StartScreen:
+    def __init__(self, app, options) -> None:
+        self.app = app
+        self.games = playable_games()
+        self.choice: dict[str, Any] = {
+            "game": options.game if options.game in self.games else self.games[0],
+            "variant": options.variant or "v01",
+            "mode": options.mode,
+            "level": options.ai_level,
+            "first": options.first,
+        }
+        self.buttons: dict[str, Callable[[], Any]] = {}
+        self.frame = DirectFrame(parent=app.base.aspect2d, frameColor=(0.04, 0.05, 0.08, 0.94),
+                                 frameSize=(-1.0, 1.0, -0.8, 0.8))
+        OnscreenText(parent=self.frame, text="Triptych", pos=(0, 0.6), scale=0.13, fg=(1, 0.86, 0.4, 1),
+                     shadow=(0, 0, 0, 1))
+        OnscreenText(parent=self.frame, text="AquaIgnis  -  Hexfleet  -  Combat, on one table", pos=(0, 0.5),
+                     scale=0.045, fg=(0.8, 0.82, 0.88, 1))
+        self.rows: dict[str, DirectButton] = {}
+        for i, name in enumerate(("game", "variant", "mode", "level", "first")):
+            caption = {"game": "Game", "variant": "Combat variant", "mode": "Mode", "level": "AI strength",
+                       "first": "Who starts"}[name]
+            OnscreenText(parent=self.frame, text=caption, pos=(-0.85, 0.3 - i * 0.15), scale=0.05, fg=(0.85, 0.87, 0.9, 1),
+                         align=TextNode.A_left)
+            button = DirectButton(parent=self.frame, text="", pos=(0.25, 0, 0.3 - i * 0.15 + 0.012), scale=0.05,
+                                  command=self._cycler(name), relief=DGG.FLAT, pad=(0.6, 0.3),
+                                  frameColor=(0.2, 0.25, 0.34, 1), text_fg=(1, 1, 1, 1))
+            self.rows[name] = button
+            self.buttons[name] = self._cycler(name)
+        start = DirectButton(parent=self.frame, text="Start", pos=(0, 0, -0.55), scale=0.08, command=self.start,
+                             relief=DGG.FLAT, pad=(0.8, 0.35), frameColor=(0.2, 0.5, 0.3, 1),
+                             text_fg=(1, 1, 1, 1))
+        self.buttons["start"] = self.start
+        self.widgets = [start]
+        self._refresh()
+
+    def _options(self, name: str) -> list[Any]:
+        return {"game": self.games, "variant": combat_variants(), "mode": list(MODE_LABELS),
+                "level": [lv for lv in LEVELS if lv != "demo"], "first": [0, 1]}[name]
+
+    def _cycler(self, name: str) -> Callable[[], None]:
+        def cycle() -> None:
+            options = self._options(name)
+            current = self.choice[name]
+            i = options.index(current) if current in options else -1
+            self.choice[name] = options[(i + 1) % len(options)]
+            self._refresh()
+        return cycle
+
+    def _refresh(self) -> None:
+        c = self.choice
+        names = {"aquaignis": "AquaIgnis", "hexfleet": "Hexfleet", "combat": "Combat"}
+        sides = {"aquaignis": ("AQUA", "IGNIS"), "hexfleet": ("Green", "Purple")}.get(c["game"], ("Player 1", "Player 2"))
+        first = sides[c["first"]]
+        texts = {"game": names.get(c["game"], c["game"]),
+                 "variant": variant_title(c["variant"]) if c["game"] == "combat" else "(combat only)",
+                 "mode": MODE_LABELS[c["mode"]], "level": c["level"],
+                 "first": first if c["game"] != "combat" else "(you, against the Sentinel)"}
+        for name, button in self.rows.items():
+            button["text"] = texts[name]
+            button.resetFrameSize()  # the frame follows the new text
+
+    def start(self) -> None:
+        c = self.choice
+        self.app.start_game(c["game"], c["variant"] if c["game"] == "combat" else None, c["mode"], c["level"],
+                            human=0, first=c["first"])
+
+    def destroy(self) -> None:
+        self.frame.destroy()

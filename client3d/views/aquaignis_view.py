@@ -1,0 +1,311 @@
+"""AquaIgnis on the table: seven channels, AQUA rising from the bottom edge,
+IGNIS descending from the top.
+
+A piece is a stack of discs, one per charge point, with the number on top; a
+Crown is gold-rimmed with spikes; a Barrier is a wall across its channel as
+tall as its durability. Link markers sit at the owner's end of the linked
+flows (IGNIS above the top row, AQUA below the bottom row) and the score
+shows as breakthrough pips beside each side's goal.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from direct.interval.IntervalGlobal import Parallel, Sequence, Wait
+from panda3d.core import NodePath, Point3
+
+from triptych.client3d import animation as anim
+from triptych.client3d.camera import View
+from triptych.client3d.geometry import box, cone, label, prism
+from triptych.client3d.picking import make_pickable
+from triptych.client3d.views.base import GameView
+
+AQUA_COLOR = (0.16, 0.56, 0.98, 1)
+IGNIS_COLOR = (0.98, 0.36, 0.12, 1)
+COLORS = (AQUA_COLOR, IGNIS_COLOR)
+GOLD = (1.0, 0.8, 0.22, 1)
+CHANNEL = (0.1, 0.13, 0.18, 1)
+SLOT = (0.2, 0.25, 0.32, 1)
+HIGHLIGHT = (1.0, 0.92, 0.3, 1)
+TARGET = (0.3, 1.0, 0.45, 1)
+DX, DY = 1.45, 1.2
+DISC_H = 0.16
+OWNERS = {"aqua": 0, "ignis": 1}
+NAMES = ("AQUA", "IGNIS")
+VERBS = {"spawn": "Spawn", "charge": "Charge", "advance": "Advance", "surge": "Surge", "barrier": "Barrier",
+         "jump": "Jump", "pass": "Pass"}
+
+
+def slot_xy(flow: int, pos: int) -> tuple[float, float]:
+    return (flow - 4) * DX, (pos - 3) * DY
+
+
+def slot_key(flow: int, pos: int) -> str:
+    return f"slot:{flow}:{pos}"
+
+
+def units_of(state: Any) -> dict[tuple[int, int], dict[str, Any]]:
+    return {(u["flow"], u["pos"]): u for u in state.to_dict()["pieces"]}
+
+
+class AquaIgnisView(GameView):
+    title = "aquaignis"
+
+    def home_view(self) -> View:
+        return View(heading=0, pitch=57, distance=19.5, target=(0, -0.75, 0))
+
+    # -- drawing ---------------------------------------------------------------------------------------------
+    def build(self, state: Any) -> None:
+        self.clear()
+        self.units: dict[tuple[int, int], NodePath] = {}
+        board = self.root.attach_new_node("board")
+        for flow in range(1, 8):
+            x, _ = slot_xy(flow, 0)
+            channel = box(1.2, DY * 7 + 0.4, 0.06, "channel")
+            channel.set_pos(x, 0, -0.06)
+            channel.set_color(*CHANNEL)
+            channel.reparent_to(board)
+            num = label(str(flow), 0.42, (0.8, 0.82, 0.86, 1))
+            num.set_pos(x, slot_xy(flow, 0)[1] - 1.25, 0.01)
+            num.reparent_to(board)
+            for pos in range(7):
+                sx, sy = slot_xy(flow, pos)
+                pad = box(1.04, 1.0, 0.05, "slot")
+                pad.set_pos(sx, sy, 0)
+                tint = (0.16, 0.3, 0.46, 1) if pos == 0 else (0.46, 0.22, 0.14, 1) if pos == 6 else SLOT
+                pad.set_color(*tint)
+                pad.reparent_to(board)
+                make_pickable(pad, slot_key(flow, pos))
+                self.nodes[slot_key(flow, pos)] = pad
+        # The two ends: AQUA's entry row at the bottom, IGNIS's at the top; each side's goal is the far edge.
+        for y, text, color in ((slot_xy(1, 0)[1] - 1.65, "AQUA enters here  -  IGNIS breaks through", AQUA_COLOR),
+                               (slot_xy(1, 6)[1] + 1.45, "IGNIS enters here  -  AQUA breaks through", IGNIS_COLOR)):
+            t = label(text, 0.34, color)
+            t.set_pos(0, y, 0.01)
+            t.reparent_to(board)
+        data = state.to_dict()
+        self._draw_score(data)
+        self._draw_links(data)
+        for (flow, pos), unit in units_of(state).items():
+            self.units[(flow, pos)] = self._unit_node(unit)
+
+    def _unit_node(self, unit: dict[str, Any]) -> NodePath:
+        owner, charge = OWNERS[unit["owner"]], unit["charge"]
+        color = COLORS[owner]
+        node = self.root.attach_new_node(f"unit-{unit['flow']}-{unit['pos']}")
+        x, y = slot_xy(unit["flow"], unit["pos"])
+        node.set_pos(x, y, 0.05)
+        if unit["kind"] == "barrier":
+            height = 0.3 * charge + 0.1
+            wall = box(1.12, 0.34, height, "barrier")
+            wall.set_color(*(c * 0.75 for c in color[:3]), 1)
+            wall.reparent_to(node)
+            for i in range(charge):  # one bright band per point of durability
+                band = box(1.14, 0.36, 0.05, "band")
+                band.set_z(0.3 * i + 0.25)
+                band.set_color(0.92, 0.92, 0.9, 1)
+                band.reparent_to(node)
+            t = label(f"{charge}", 0.38, (1, 1, 1, 1))
+            t.set_pos(0, 0, height + 0.01)
+            t.reparent_to(node)
+        else:
+            crown = charge == 4
+            for i in range(charge):
+                disc = prism(28, 0.4 if not crown else 0.43, DISC_H - 0.02, "disc")
+                disc.set_z(i * DISC_H)
+                disc.set_color(*(GOLD if crown and i == charge - 1 else color))
+                disc.reparent_to(node)
+            top = charge * DISC_H
+            if crown:
+                for k in range(5):  # the Crown's spikes, unmistakable from any angle
+                    spike = cone(0.1, 0.34, 8, "spike")
+                    import math
+                    spike.set_pos(0.3 * math.cos(k * 1.2566), 0.3 * math.sin(k * 1.2566), top - 0.02)
+                    spike.set_color(*GOLD)
+                    spike.reparent_to(node)
+            t = label(str(charge) if not crown else "C", 0.42, (1, 1, 1, 1) if not crown else (0.3, 0.2, 0, 1))
+            t.set_pos(0, -0.14, top + 0.005)
+            t.reparent_to(node)
+        make_pickable(node, slot_key(unit["flow"], unit["pos"]))
+        return node
+
+    def _draw_score(self, data: dict[str, Any]) -> None:
+        for side, owner in (("aqua", 0), ("ignis", 1)):
+            x = -6.4 if owner == 0 else 6.4
+            t = label(NAMES[owner], 0.4, COLORS[owner])
+            t.set_pos(x, 0.6, 0.01)
+            t.reparent_to(self.root)
+            for i in range(4):
+                scored = i < data["score"][side]
+                pip = prism(24, 0.3, 0.22 if scored else 0.04, "score-pip")
+                pip.set_pos(x, -0.3 - i * 0.85, 0)
+                pip.set_color(*(COLORS[owner] if scored else (0.25, 0.27, 0.3, 1)))
+                pip.reparent_to(self.root)
+                self.nodes[f"score:{owner}:{i}"] = pip
+
+    def _draw_links(self, data: dict[str, Any]) -> None:
+        for link in data.get("links", []):
+            owner = OWNERS[link["owner"]]
+            for flow in link["flows"]:
+                x, y = slot_xy(flow, 0 if owner == 0 else 6)
+                marker = box(1.0, 0.28, 0.12, "link")
+                marker.set_pos(x, y - 0.85 if owner == 0 else y + 0.85, 0)
+                marker.set_color(*(c * 0.6 + 0.4 for c in COLORS[owner][:3]), 1)
+                marker.reparent_to(self.root)
+                t = label(f"link {link['turns_left']}", 0.22, (1, 1, 1, 1))
+                t.set_pos(0, -0.07, 0.13)
+                t.reparent_to(marker)
+                self.nodes[f"link:{owner}:{flow}"] = marker
+
+    def highlight(self, state: Any, selected: str | None, targets: dict[str, list[Any]]) -> None:
+        super().highlight(state, selected, targets)
+        for key, color, size in ([(selected, HIGHLIGHT, 1.2)] if selected else []) + \
+                [(k, TARGET, 1.12) for k in targets]:
+            _, flow, pos = key.split(":")
+            x, y = slot_xy(int(flow), int(pos))
+            frame = prism(4, size * 0.72, 0.07, "highlight", angle0=0.785)
+            frame.set_pos(x, y, 0.0)
+            frame.set_color(*color)
+            frame.set_light_off()
+            frame.reparent_to(self.highlights)
+            self.nodes["highlight:" + key] = frame
+
+    # -- actions <-> keys --------------------------------------------------------------------------------------
+    def source_of(self, action: Any, data: dict[str, Any], state: Any) -> list[str]:
+        kind = data["type"]
+        if kind == "pass":
+            return []
+        if kind == "spawn":
+            return [slot_key(data["flow"], 0 if state.to_move == 0 else 6)]
+        return [slot_key(data["flow"], data["pos"])]
+
+    def target_of(self, action: Any, data: dict[str, Any], state: Any) -> str | None:
+        if data["type"] == "jump":
+            return slot_key(data["to_flow"], data["to_pos"])
+        if data["type"] in ("advance", "surge"):
+            # Where the piece would end, read off the engine applied to a copy (a clash that holds it
+            # back, a breakthrough: no target square, the button plays it).
+            from types import SimpleNamespace
+
+            after = state.clone()
+            after.apply(action)
+            origin = (data["flow"], data["pos"])
+            move = SimpleNamespace(before=state, after=after)
+            end = self._landing(origin, 1 if state.to_move == 0 else -1, units_of(state), units_of(after), move)
+            if isinstance(end, tuple) and end != origin:
+                return slot_key(*end)
+        return None
+
+    def describe(self, action: Any, data: dict[str, Any]) -> str:
+        return f"{VERBS.get(data['type'], data['type'])} {action}"
+
+    def describe_key(self, key: str, state: Any) -> str:
+        _, flow, pos = key.split(":")
+        return f"Flow {flow}, position {pos}"
+
+    def info(self, state: Any) -> str:
+        data = state.to_dict()
+        text = f"Breakthroughs  AQUA {data['score']['aqua']}  -  IGNIS {data['score']['ignis']}   (4 wins)"
+        for link in data.get("links", []):
+            flows = " & ".join(str(f) for f in link["flows"])
+            text += f"\n{link['owner'].upper()} flows {flows} linked ({link['turns_left']} turn(s))"
+        return text
+
+    # -- animation ----------------------------------------------------------------------------------------------
+    def animate(self, move) -> Any:
+        data = move.action.to_dict()
+        kind = data["type"]
+        before, after = units_of(move.before), units_of(move.after)
+        mover = move.player
+        direction = 1 if mover == 0 else -1
+        steps: list[Any] = []
+        touched: set[tuple[int, int]] = set()
+        if kind in ("advance", "surge"):
+            origin = (data["flow"], data["pos"])
+            node = self.units.get(origin)
+            touched.add(origin)
+            end = self._landing(origin, direction, before, after, move)
+            if node is not None:
+                if end == "off":
+                    x, y = slot_xy(origin[0], 6 if mover == 0 else 0)
+                    goal = Point3(x, y + direction * 1.8, 0.05)
+                    steps.append(Sequence(anim.slide(node, goal, 0.45), anim.vanish(node, 0.3)))
+                elif end is None:  # lost the fight: bump forward, then gone
+                    x, y = slot_xy(origin[0], origin[1] + direction)
+                    steps.append(Sequence(anim.slide(node, Point3(x, y - direction * 0.45, 0.05), 0.2),
+                                          anim.vanish(node, 0.25)))
+                else:
+                    x, y = slot_xy(*end)
+                    steps.append(anim.slide(node, Point3(x, y, 0.05), 0.4 if kind == "advance" else 0.5))
+            if kind == "surge":
+                x, y = slot_xy(*origin)
+                where = end if isinstance(end, tuple) else origin
+                wx, wy = slot_xy(*where)
+                steps.append(Sequence(Wait(0.35), anim.ring(self.root, Point3(wx, wy, 0.08), COLORS[mover],
+                                                            radius=DX * 1.6)))
+        elif kind == "jump":
+            origin, target = (data["flow"], data["pos"]), (data["to_flow"], data["to_pos"])
+            node = self.units.get(origin)
+            touched.update((origin, target))
+            if node is not None:
+                tx, ty = slot_xy(*target)
+                ox, oy = slot_xy(*origin)
+                lands = after.get(target, {}).get("owner") == before[origin]["owner"]
+                arc = anim.hop(node, Point3(tx, ty, 0.05), 1.4, 0.5)
+                steps.append(arc if lands else Sequence(arc, anim.hop(node, Point3(ox, oy, 0.05), 0.8, 0.35)))
+        elif kind == "spawn":
+            pass  # the new piece drops in below, like every new unit
+        elif kind in ("charge", "barrier"):
+            origin = (data["flow"], data["pos"])
+            touched.add(origin)
+            if origin in self.units:
+                steps.append(anim.pulse(self.units[origin], 1.3, 0.35))
+        # Everything else the engine changed: hits shake, destroyed units vanish, new units drop in,
+        # boosted pieces (pulse, harmonic charge) pulse.
+        late: list[Any] = []
+        for slot in set(before) | set(after):
+            if slot in touched:
+                continue
+            b, a = before.get(slot), after.get(slot)
+            node = self.units.get(slot)
+            if b is not None and a is None and node is not None:
+                late.append(Sequence(Wait(0.3), anim.vanish(node, 0.3)))
+            elif b is None and a is not None and not self._arrival(slot, after, move):
+                fresh = self._unit_node(a)
+                fresh.hide()
+                late.append(Sequence(Wait(0.15), _show(fresh), anim.drop_in(fresh, 2.5, 0.35)))
+            elif b is not None and a is not None and node is not None and (b != a):
+                late.append(Sequence(Wait(0.3), anim.shake(node) if a["charge"] < b["charge"] or
+                                     a["owner"] != b["owner"] else anim.pulse(node, 1.3, 0.3)))
+        return Parallel(*steps, *late)
+
+    def _landing(self, origin, direction, before, after, move):
+        """Where the moving piece ended, read from the engine's result: a slot, "off" (scored) or None (lost)."""
+        owner = before[origin]["owner"]
+        side = OWNERS[owner]
+        for k in (2, 1, 3):
+            slot = (origin[0], origin[1] + direction * k)
+            if slot in after and after[slot]["owner"] == owner and after[slot]["kind"] == "piece" \
+                    and before.get(slot) != after[slot]:
+                return slot
+        if move.after.to_dict()["score"][owner] > move.before.to_dict()["score"][owner]:
+            return "off"
+        if origin in after and after[origin]["owner"] == owner:
+            return origin  # held back (equal clash, or a barrier that held)
+        del side
+        return None
+
+    def _arrival(self, slot, after, move) -> bool:
+        """Whether `slot`'s new unit is the mover that just slid there (already animated)."""
+        data = move.action.to_dict()
+        if data["type"] in ("advance", "surge", "jump"):
+            return slot[0] == data.get("to_flow", data["flow"]) and after[slot]["owner"] == ("aqua", "ignis")[
+                move.player]
+        return False
+
+
+def _show(np: NodePath):
+    from direct.interval.IntervalGlobal import Func
+
+    return Func(np.show)

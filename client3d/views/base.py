@@ -1,0 +1,75 @@
+"""What every game view offers the app.
+
+A view draws a state (``build``), says which pick key an action starts from
+and which it aims at (so clicks map to the engine's legal actions), labels
+actions for buttons, and animates a move from the state before to the state
+after. After an animation the app rebuilds the view from the engine's state:
+the engine is the truth, animations only show how it got there.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from direct.interval.IntervalGlobal import Sequence
+from panda3d.core import NodePath
+
+from triptych.client3d.camera import View
+
+
+class GameView:
+    title = "game"
+    #: show every legal action as a button even with nothing selected (games played by buttons)
+    list_all_actions = False
+
+    def __init__(self, app) -> None:
+        self.app = app
+        self.base = app.base
+        self.root: NodePath = self.base.render.attach_new_node(f"{self.title}-view")
+        self.nodes: dict[str, NodePath] = {}      # pick key -> the node drawn for it
+        self.highlights: NodePath = self.root.attach_new_node("highlights")
+
+    def home_view(self) -> View:
+        return View()
+
+    # -- drawing -------------------------------------------------------------------------------------------------
+    def build(self, state: Any) -> None:
+        raise NotImplementedError
+
+    def clear(self) -> None:
+        for child in self.root.get_children():
+            child.remove_node()
+        self.nodes = {}
+        self.highlights = self.root.attach_new_node("highlights")
+
+    def destroy(self) -> None:
+        self.root.remove_node()
+
+    def highlight(self, state: Any, selected: str | None, targets: dict[str, list[Any]]) -> None:
+        """Marks the selected key and every target key (with the actions that aim at it)."""
+        self.highlights.remove_node()
+        self.highlights = self.root.attach_new_node("highlights")
+
+    # -- actions <-> keys ------------------------------------------------------------------------------------
+    def source_of(self, action: Any, data: dict[str, Any], state: Any) -> list[str]:
+        """The pick keys whose click offers `action` (empty: a button only)."""
+        return []
+
+    def target_of(self, action: Any, data: dict[str, Any], state: Any) -> str | None:
+        """The pick key a second click aims at to play `action` (None: played by its button)."""
+        return None
+
+    def describe_key(self, key: str, state: Any) -> str:
+        """A short name for a picked key (the title of its action buttons)."""
+        return key
+
+    def describe(self, action: Any, data: dict[str, Any]) -> str:
+        return str(action)
+
+    def info(self, state: Any) -> str:
+        return ""
+
+    # -- animation ------------------------------------------------------------------------------------------
+    def animate(self, move) -> Any:
+        """An Interval showing `move`; the app rebuilds from `move.after` when it ends."""
+        return Sequence()

@@ -1,0 +1,356 @@
+"""Combat on the table: you against the Betaal Sentinel.
+
+The Sentinel stands at the far side with its HP, Block and telegraphed
+intent; the variant's four slots (braziers, wells, ... with their marks) lie
+in the middle; your hand is fanned at the front as 3D cards with name and
+effect, with the draw, discard and exhaust piles beside it; the number die and
+the element die are real dice that tumble onto the faces the engine's chance
+outcome chose. Every legal decision is also a button.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from direct.interval.IntervalGlobal import Func, LerpPosInterval, Parallel, Sequence, Wait
+from panda3d.core import NodePath, Point3
+
+from triptych.client3d import animation as anim
+from triptych.client3d.camera import View
+from triptych.client3d.dice import ELEMENT_COLORS, Die
+from triptych.client3d.geometry import box, cone, label
+from triptych.client3d.picking import make_pickable
+from triptych.client3d.views.base import GameView
+
+CARDS = {  # name -> (short notation, element, damage param, block param, rider)
+    "Ember Lash": ("lash", "agni", "ember_lash_damage", None, ""),
+    "Undertow": ("undertow", "jal", "undertow_damage", None, "Weak {undertow_weak}"),
+    "Gale": ("gale", "vayu", "gale_damage", None, "draw {gale_draw}"),
+    "Stoneskin": ("stone", "prithvi", None, "stoneskin_block", ""),
+    "Shunya": ("shunya", "akasha", "shunya_damage", "shunya_block", "the variant's verb"),
+}
+NUMBER_FACES = ["1", "2", "3", "4", "blank", "blank"]
+SLOT_X = (-4.2, -1.4, 1.4, 4.2)
+SLOT_Y = 0.6
+HAND_Y = -2.9
+CARD_W, CARD_H = 1.9, 2.6
+BRAZIERS = ("agni", "jal", "vayu", "prithvi")   # V02: the slots belong to the elements in this order
+VERB_LABELS = {"roll_dice": "Roll the dice", "end": "End turn", "buy": "Buy cards"}
+
+
+def card_parts(name: str) -> tuple[str, str]:
+    """"Stoneskin:agni" (a converted card) -> ("Stoneskin", "agni")."""
+    base, _, element = name.partition(":")
+    return base, element or CARDS.get(base, ("", "akasha"))[1]
+
+
+def card_effect(name: str, params: dict[str, Any]) -> str:
+    base, _ = card_parts(name)
+    info = CARDS.get(base)
+    if info is None:
+        return ""
+    _, _, dmg, blk, rider = info
+    parts = []
+    if dmg and params.get(dmg):
+        parts.append(f"Deal {params[dmg]}")
+    if blk and params.get(blk):
+        parts.append(f"Block {params[blk]}")
+    if rider:
+        parts.append(rider.format(**{k: params.get(k, 1) for k in ("undertow_weak", "gale_draw")}))
+    cost = params.get(f"{base.lower().replace(' ', '_')}_cost")
+    if cost is not None:
+        parts.append(f"cost {cost}")
+    return "\n".join(parts)
+
+
+class CombatView(GameView):
+    title = "combat"
+    list_all_actions = True
+    player_names = ("You", "Sentinel")
+
+    def home_view(self) -> View:
+        return View(heading=0, pitch=50, distance=24, target=(0, 0.2, 0.6))
+
+    # -- drawing ---------------------------------------------------------------------------------------------
+    def build(self, state: Any) -> None:
+        self.clear()
+        d = state.to_dict()
+        self.data = d
+        self.params = d["params"]
+        self.hand_cards: dict[str, NodePath] = {}
+        self.slot_nodes: list[NodePath] = []
+        self._draw_sentinel(d, str(state))
+        self._draw_slots(d)
+        self._draw_hand(d)
+        self._draw_piles(d)
+        self._draw_player(d)
+        self.dice = self._draw_dice(d)
+
+    def _bar(self, parent: NodePath, value: int, maximum: int, color, pos, width: float = 3.2) -> None:
+        back = box(width, 0.3, 0.08, "bar-back")
+        back.set_pos(*pos)
+        back.set_color(0.15, 0.15, 0.17, 1)
+        back.reparent_to(parent)
+        fill_w = max(0.001, width * max(0, value) / max(1, maximum))
+        fill = box(fill_w, 0.32, 0.1, "bar-fill")
+        fill.set_pos(pos[0] - (width - fill_w) / 2, pos[1], pos[2])
+        fill.set_color(*color)
+        fill.reparent_to(parent)
+
+    def _draw_sentinel(self, d: dict[str, Any], text: str) -> None:
+        root = self.root.attach_new_node("sentinel")
+        root.set_pos(2.6, 4.6, 0)
+        body = box(1.8, 1.2, 2.4, "sentinel-body")
+        body.set_color(0.32, 0.3, 0.36, 1)
+        body.reparent_to(root)
+        head = cone(0.8, 1.3, 6, "sentinel-head")
+        head.set_z(2.4)
+        head.set_color(0.45, 0.2, 0.22, 1)
+        head.reparent_to(root)
+        for x in (-0.35, 0.35):  # eyes
+            eye = box(0.25, 0.05, 0.15, "eye")
+            eye.set_pos(x, -0.62, 1.9)
+            eye.set_color(1, 0.2, 0.1, 1)
+            eye.set_light_off()
+            eye.reparent_to(root)
+        e = d["enemy"]
+        self._bar(root, e["hp"], e["max_hp"], (0.85, 0.15, 0.15, 1), (3.4, 0, 2.3))
+        status = f"Betaal Sentinel  HP {e['hp']}/{e['max_hp']}"
+        if e["block"] or e["standing_block"]:
+            status += f"   Block {e['block'] + e['standing_block']}"
+        stats = _statuses(e)
+        t = label(status + (f"\n{stats}" if stats else ""), 0.32, (1, 0.85, 0.8, 1), flat=False)
+        t.set_pos(3.4, 0, 2.7)
+        t.reparent_to(root)
+        intent = next((line.split("Intent:", 1)[1].strip() for line in text.splitlines() if "Intent:" in line), "")
+        it = label(f"Intent: {intent}", 0.34, (1, 0.6, 0.3, 1), flat=False)
+        it.set_pos(0, 0, 4.0)
+        it.reparent_to(root)
+        self.nodes["sentinel"] = root
+        self.nodes["intent"] = it
+
+    def _draw_slots(self, d: dict[str, Any]) -> None:
+        braziers = d["variant"] == "v02"
+        for i, slot in enumerate(d["slots"]):
+            x = SLOT_X[i]
+            color = ELEMENT_COLORS[BRAZIERS[i]] if braziers else (0.22, 0.26, 0.3, 1)
+            pad = box(2.4, 3.1, 0.06, "slot")
+            pad.set_pos(x, SLOT_Y, 0)
+            pad.set_color(*(c * 0.55 for c in color[:3]), 1)
+            pad.reparent_to(self.root)
+            make_pickable(pad, f"cslot:{i + 1}")
+            self.nodes[f"cslot:{i + 1}"] = pad
+            self.slot_nodes.append(pad)
+            name = f"{BRAZIERS[i].upper()} brazier" if braziers else f"Slot {i + 1}"
+            t = label(f"{i + 1}  {name}", 0.26, (1, 1, 1, 1))
+            t.set_pos(x, SLOT_Y + 1.75, 0.08)
+            t.reparent_to(self.root)
+            marks = [f"{k} {v}" if not isinstance(v, bool) else k for k, v in slot.items() if k != "card" and v]
+            if marks:
+                m = label("  ".join(marks), 0.22, (1, 0.9, 0.5, 1))
+                m.set_pos(x, SLOT_Y - 1.8, 0.08)
+                m.reparent_to(self.root)
+            if slot.get("card"):
+                card = self._card_node(slot["card"], Point3(x, SLOT_Y, 0.07))
+                make_pickable(card, f"cslot:{i + 1}")
+                self.nodes[f"slotcard:{i + 1}"] = card
+
+    def _card_node(self, name: str, pos: Point3, parent: NodePath | None = None) -> NodePath:
+        base, element = card_parts(name)
+        node = (parent or self.root).attach_new_node(f"card-{name}")
+        node.set_pos(pos)
+        face = box(CARD_W, CARD_H, 0.05, "card")
+        face.set_color(0.93, 0.9, 0.82, 1)
+        face.reparent_to(node)
+        band = box(CARD_W - 0.16, 0.55, 0.02, "card-band")
+        band.set_pos(0, CARD_H / 2 - 0.4, 0.05)
+        band.set_color(*ELEMENT_COLORS.get(element, (0.6, 0.6, 0.6, 1)))
+        band.reparent_to(node)
+        title = label(base, 0.26, (0.08, 0.08, 0.1, 1))
+        title.set_pos(0, CARD_H / 2 - 0.48, 0.08)
+        title.reparent_to(node)
+        el = label(element.upper(), 0.2, (0.25, 0.25, 0.28, 1))
+        el.set_pos(0, 0.35, 0.06)
+        el.reparent_to(node)
+        effect = label(card_effect(name, self.params), 0.22, (0.1, 0.1, 0.12, 1))
+        effect.set_pos(0, -0.15, 0.06)
+        effect.reparent_to(node)
+        return node
+
+    def _draw_hand(self, d: dict[str, Any]) -> None:
+        hand = [name for name, n in sorted(d["piles"]["hand"].items()) for _ in range(n)]
+        spacing = min(2.1, 11.0 / max(1, len(hand)))
+        x0 = -spacing * (len(hand) - 1) / 2
+        for i, name in enumerate(hand):
+            node = self._card_node(name, Point3(x0 + i * spacing, HAND_Y, 0.05 + i * 0.01))
+            node.set_h((i - (len(hand) - 1) / 2) * -3)
+            key = f"card:{name}"
+            make_pickable(node, key)
+            self.hand_cards.setdefault(name, node)
+            self.nodes.setdefault(key, node)
+
+    def _draw_piles(self, d: dict[str, Any]) -> None:
+        for (pile, x, y) in (("draw", -8.4, HAND_Y + 0.4), ("discard", 8.3, 0.9), ("exhaust", 8.3, 3.8)):
+            n = sum(d["piles"][pile].values())
+            stack = self.root.attach_new_node(f"pile-{pile}")
+            stack.set_pos(x, y, 0)
+            for k in range(min(n, 12)):
+                c = box(CARD_W * 0.8, CARD_H * 0.8, 0.04, "pile-card")
+                c.set_z(k * 0.05)
+                c.set_color(*((0.25, 0.2, 0.45, 1) if pile == "draw" else (0.45, 0.42, 0.38, 1)))
+                c.reparent_to(stack)
+            t = label(f"{pile} {n}", 0.3, (1, 1, 1, 1))
+            t.set_pos(0, -CARD_H * 0.4 - 0.35, 0.02)
+            t.reparent_to(stack)
+            self.nodes[f"pile:{pile}"] = stack
+
+    def _draw_player(self, d: dict[str, Any]) -> None:
+        p = d["player"]
+        root = self.root.attach_new_node("player")
+        root.set_pos(-7.0, -0.4, 0)
+        self._bar(root, p["hp"], p["max_hp"], (0.2, 0.8, 0.35, 1), (0, 0, 0.02), 2.8)
+        text = f"You  HP {p['hp']}/{p['max_hp']}"
+        if p["block"] or p["standing_block"]:
+            text += f"  Block {p['block'] + p['standing_block']}"
+        stats = _statuses(p)
+        t = label(text + (f"\n{stats}" if stats else ""), 0.28, (0.85, 1, 0.85, 1))
+        t.set_pos(0, 0.45, 0.05)
+        t.reparent_to(root)
+        for k in range(d["energy"]):  # energy as glowing gems
+            gem = cone(0.18, 0.35, 6, "energy")
+            gem.set_pos(-1.2 + k * 0.42, -0.6, 0)
+            gem.set_color(1, 0.85, 0.2, 1)
+            gem.reparent_to(root)
+        e = label(f"energy {d['energy']}", 0.24, (1, 0.9, 0.4, 1))
+        e.set_pos(0, -1.1, 0.02)
+        e.reparent_to(root)
+        self.nodes["player"] = root
+
+    def _draw_dice(self, d: dict[str, Any]) -> tuple[Die, Die]:
+        number = Die(self.root, NUMBER_FACES, (0.95, 0.95, 0.92, 1), (-7.8, 2.3, 0), "number-die")
+        element = Die(self.root, list(d["element_faces"]), (0.3, 0.3, 0.34, 1), (-6.3, 2.3, 0), "element-die")
+        dice = d["dice"]
+        if dice["number"] is not None:
+            number.show_face(str(dice["number"]))
+        if dice["element"] is not None:
+            element.show_face(str(dice["element"]))
+        if dice["number"] is None and dice["element"] is None:
+            for die in (number, element):  # not rolled this turn: the dice wait, dimmed
+                die.node.set_color_scale(0.55, 0.55, 0.6, 1)
+        self.nodes["number-die"], self.nodes["element-die"] = number.node, element.node
+        return number, element
+
+    # -- actions <-> keys -------------------------------------------------------------------------------------
+    def source_of(self, action: Any, data: dict[str, Any], state: Any) -> list[str]:
+        if data["type"] == "place":
+            return [f"card:{data['card']}"]
+        return []
+
+    def target_of(self, action: Any, data: dict[str, Any], state: Any) -> str | None:
+        if data["type"] == "place":
+            return f"cslot:{data['slot']}"
+        return None
+
+    def highlight(self, state: Any, selected: str | None, targets: dict[str, list[Any]]) -> None:
+        super().highlight(state, selected, targets)
+        for key in targets:
+            i = int(key.split(":")[1]) - 1
+            frame = box(2.6, 3.3, 0.04, "slot-target")
+            frame.set_pos(SLOT_X[i], SLOT_Y, -0.01)
+            frame.set_color(0.35, 1, 0.5, 1)
+            frame.set_light_off()
+            frame.reparent_to(self.highlights)
+            self.nodes["highlight:" + key] = frame
+        if selected in self.nodes:
+            node = self.nodes[selected]
+            glow = box(CARD_W + 0.2, CARD_H + 0.2, 0.03, "card-glow")
+            glow.set_pos(node.get_pos())
+            glow.set_h(node.get_h())
+            glow.set_z(node.get_z() - 0.02)
+            glow.set_color(1, 0.92, 0.3, 1)
+            glow.set_light_off()
+            glow.reparent_to(self.highlights)
+
+    def describe(self, action: Any, data: dict[str, Any]) -> str:
+        kind = data["type"]
+        if kind == "place":
+            base, element = card_parts(data["card"])
+            converted = f" ({element})" if ":" in data["card"] else ""   # a converted card (V05) differs
+            return f"{base}{converted} > slot {data['slot']}"
+        if kind in VERB_LABELS:
+            return VERB_LABELS[kind] + (" (reroll)" if kind == "roll_dice" and self.data.get("rolls") else "")
+        return str(action)
+
+    def describe_key(self, key: str, state: Any) -> str:
+        return key.split(":", 1)[1] if ":" in key else key
+
+    def info(self, state: Any) -> str:
+        d = state.to_dict()
+        variant = next((v for v in _variants() if v["id"] == d["variant"]), {})
+        dice = d["dice"]
+        rolled = "not rolled" if dice["number"] is None else f"{dice['number']} / {dice['element']}"
+        text = (f"{d['variant'].upper()} {variant.get('name', '')} - turn {d['turn']}   Energy {d['energy']}   "
+                f"Dice: {rolled}")
+        counters = "  ".join(f"{k} {v}" for k, v in d.get("counters", {}).items() if v)
+        if counters:
+            text += f"\nBoard: {counters}"
+        legend = plain(variant.get("legend", ""))
+        return text + ("\n" + legend if legend else "")
+
+    # -- animation ----------------------------------------------------------------------------------------
+    def animate(self, move) -> Any:
+        d = move.action.to_dict()
+        kind = d["type"]
+        before, after = move.before.to_dict(), move.after.to_dict()
+        steps: list[Any] = []
+        if kind == "roll":  # the dice tumble onto the outcome's faces
+            for die in self.dice:
+                die.node.clear_color_scale()
+            steps.append(self.dice[0].tumble(str(d["number"]), 0.9))
+            steps.append(self.dice[1].tumble(str(d["element"]), 1.0))
+            steps = [Parallel(*steps), Wait(0.25)]
+            return Sequence(*steps)
+        if kind == "draw":
+            card = self._card_node(d["card"], self.nodes["pile:draw"].get_pos() + Point3(0, 0, 0.6))
+            steps.append(Sequence(LerpPosInterval(card, 0.35, Point3(0, HAND_Y, 0.8), blendType="easeInOut"),
+                                  Func(card.remove_node)))
+        elif kind == "place":
+            node = self.hand_cards.get(d["card"])
+            if node is not None:
+                steps.append(anim.hop(node, Point3(SLOT_X[d["slot"] - 1], SLOT_Y, 0.07), 1.0, 0.45))
+        # Damage and healing read off the engine's result, shown as floating numbers.
+        for side, at in (("enemy", self.nodes["sentinel"].get_pos() + Point3(0, -0.8, 3.2)),
+                         ("player", self.nodes["player"].get_pos() + Point3(0, 0, 1.0))):
+            delta = after[side]["hp"] - before[side]["hp"]
+            if delta:
+                steps.append(self._float_text(f"{delta:+d} HP", at, (1, 0.3, 0.25, 1) if delta < 0 else
+                                              (0.4, 1, 0.5, 1)))
+                if side == "enemy" and delta < 0:
+                    steps.append(anim.shake(self.nodes["sentinel"], 0.18, 0.35))
+        return Parallel(*steps) if steps else Sequence(Wait(0.05))
+
+    def _float_text(self, text: str, at: Point3, color) -> Sequence:
+        t = label(text, 0.55, color, flat=False)
+        t.reparent_to(self.root)
+        t.set_pos(at)
+        t.set_billboard_point_eye()
+        return Sequence(LerpPosInterval(t, 0.9, at + Point3(0, 0, 1.2)), Func(t.remove_node))
+
+
+def plain(text: str) -> str:
+    """The slate's typography in characters the default font has."""
+    for a, b in (("\u00d7", "x"), ("\u00bd", "1/2"), ("\u2194", "<->"), ("\u2192", "->"), ("\u2014", "-"),
+                 ("\u2013", "-"), ("\u2212", "-"), ("\u2264", "<="), ("\u2265", ">=")):
+        text = text.replace(a, b)
+    return text
+
+
+def _statuses(f: dict[str, Any]) -> str:
+    names = ("weak", "vulnerable", "burn", "strength", "dexterity")
+    return "  ".join(f"{n} {f[n]}" for n in names if f.get(n))
+
+
+def _variants() -> list[dict[str, Any]]:
+    from triptych.games import load
+
+    return list(load("combat").VARIANTS)

@@ -1,0 +1,112 @@
+"""The 3D client playing Combat offscreen: cards by click, dice landing on the engine's outcome, buttons."""
+
+from __future__ import annotations
+
+import pytest
+
+import triptych.combat as combat
+from client_helpers import click_node
+
+pytest.importorskip("panda3d.core", reason="panda3d cannot load here")
+
+
+def start(app, variant="v02"):
+    app.options.seed = 11
+    app.start_game("combat", variant)
+    app.run_until_idle()
+    return app.view
+
+
+def test_opening_hand_is_dealt_as_cards_on_the_table(client_app):
+    view = start(client_app)
+    hand = client_app.session.state.to_dict()["piles"]["hand"]
+    assert sum(hand.values()) == 5
+    cards = [c for c in view.root.find_all_matches("card-*") if c.get_y() < -2]
+    assert len(cards) == 5
+    assert set(view.hand_cards) == set(hand)
+
+
+def test_click_a_card_then_a_highlighted_slot_places_it(client_app):
+    view = start(client_app)
+    name = sorted(view.hand_cards)[0]
+    key = click_node(client_app, view.hand_cards[name], (0, 0.6, 0.1))
+    assert key == f"card:{name}"
+    state = client_app.session.state
+    places = {f"cslot:{d['slot']}" for d in (a.to_dict() for a in state.legal_actions())
+              if d["type"] == "place" and d["card"] == name}
+    assert set(client_app.targets) == places and places
+    slot = sorted(places)[0]
+    click_node(client_app, client_app.view.nodes[slot], (0.9, 1.2, 0.05))  # the slot's rim, beside any card
+    client_app.run_until_idle()
+    n = int(slot.split(":")[1])
+    assert client_app.session.state.to_dict()["slots"][n - 1]["card"] == name
+    assert f"slotcard:{n}" in client_app.view.nodes
+
+
+def test_each_die_tumbles_onto_the_face_asked_for(client_app):
+    view = start(client_app)
+    for die in view.dice:
+        for face in sorted(set(die.faces)):
+            ival = die.tumble(face)
+            ival.start()
+            client_app.step(3)
+            ival.finish()
+            assert die.face_up() == face
+
+
+def test_rolling_shows_the_engine_outcome_on_the_dice(client_app):
+    start(client_app)
+    client_app.hud.press("action:Roll the dice")
+    assert client_app.session.at_chance() or client_app.animating
+    client_app.run_until_idle()
+    dice = client_app.session.state.to_dict()["dice"]
+    number, element = client_app.view.dice
+    assert number.face_up() == str(dice["number"]) and element.face_up() == str(dice["element"])
+    assert any(line.startswith("chance: ") and "/" in line for line in client_app.session.log)
+
+
+@pytest.mark.parametrize("variant", combat.variant_ids())
+def test_every_variant_is_drawn_with_its_slots_hand_and_buttons(client_app, variant):
+    view = start(client_app, variant)
+    assert all(f"cslot:{i}" in view.nodes for i in (1, 2, 3, 4))
+    legal = client_app.session.legal_actions()
+    offered = {k for k in client_app.hud.buttons if k.startswith("action:")}
+    labels = {"action:" + view.describe(a, a.to_dict()) for a in legal}
+    assert offered <= labels and len(offered) == min(30, len(labels))
+    # Every decision that has no card to click (roll, end, the variant's verbs) has its button.
+    assert {"action:" + view.describe(a, a.to_dict()) for a in legal if a.to_dict()["type"] != "place"} <= offered
+
+
+def test_a_whole_fight_with_buttons_alone(client_app):
+    """Place a card when possible, roll once, then end the turn: every decision through the buttons."""
+    start(client_app, "v01")
+    client_app.options.anim_speed = 8.0
+    try:
+        for _ in range(400):
+            if client_app.session.is_over():
+                break
+            labels = [k for k in client_app.hud.buttons if k.startswith("action:")]
+            assert labels, "a decision is pending but no button offers it"
+            rolled = client_app.session.state.to_dict()["rolls"] > 0
+            pick = next((k for k in labels if " > slot " in k), None) \
+                or (None if rolled else next((k for k in labels if k.startswith("action:Roll")), None)) \
+                or next((k for k in labels if k == "action:End turn"), labels[0])
+            client_app.hud.press(pick)
+            client_app.run_until_idle()
+        assert client_app.session.is_over()
+        assert not client_app.hud.banner.is_hidden()
+        assert client_app.hud.banner_text.getText() in ("You win", "Sentinel wins", "Draw")
+    finally:
+        client_app.options.anim_speed = 1.0
+
+
+def test_undo_goes_back_to_the_last_decision_not_to_a_chance_node(client_app):
+    start(client_app)
+    before = client_app.session.state.clone()
+    client_app.hud.press("action:Roll the dice")
+    client_app.run_until_idle()
+    assert client_app.session.state.to_dict()["dice"]["number"] is not None
+    client_app.hud.press("Undo")
+    assert client_app.session.state.hash == before.hash
+    client_app.run_until_idle()
+    assert client_app.human_turn()
