@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from triptych.cli.ai_command import ai_command, match
+from triptych.cli.bench_command import bench
 from triptych.cli.perft_command import perft
 from triptych.cli.play_command import play
 from triptych.cli.rules_command import rules
@@ -21,5 +22,6 @@ main.add_command(perft)
 main.add_command(rules)
 main.add_command(ai_command)
 main.add_command(match)
+main.add_command(bench)
 
 __all__ = ["main"]
