@@ -125,12 +125,12 @@ def _sample_states(new_state: Any, legal: str, apply: str, count: int, seed: int
 
 
 def _count_legal(states: list[Any]) -> tuple[float, float]:
+    """Lists (and counts) the legal moves of every state: positions, seconds."""
     t0 = time.perf_counter()
     total = 0
     for s in states:
         total += len(s.legal_actions())
-    seconds = time.perf_counter() - t0
-    return len(states), seconds
+    return len(states), time.perf_counter() - t0
 
 
 def bench_openspiel(scale: Scale) -> list[Measurement]:
@@ -142,7 +142,7 @@ def bench_openspiel(scale: Scale) -> list[Measurement]:
     import triptych.openspiel as adapter
 
     out: list[Measurement] = []
-    reps = scale.repeats
+    reps = min(scale.repeats, 3)  # OpenSpiel's Python algorithms are slow; 3 repeats keep the run in minutes
 
     # (1) Hive (OpenSpiel C++) vs Hexfleet (ours), both driven by the same Python loops.
     hive = pyspiel.load_game("hive")
@@ -157,15 +157,23 @@ def bench_openspiel(scale: Scale) -> list[Measurement]:
     hive_states = _sample_states(hive.new_initial_state, "legal_actions", "apply_action", n_states, 1, "clone")
     hf = games.load("hexfleet")
     hf_states = _sample_states(hf.new_game, "legal_actions", "apply", n_states, 1, "clone")
-    theirs = measure("openspiel/hive/legal-move-count", "openspiel", "positions/s", lambda: _count_legal(hive_states),
-                     reps, mean_moves=sum(len(s.legal_actions()) for s in hive_states) / n_states)
-    ours = measure("openspiel/hexfleet/legal-move-count", "openspiel", "positions/s", lambda: _count_legal(hf_states),
-                   reps, mean_moves=sum(len(s.legal_actions()) for s in hf_states) / n_states)
-    _pair(ours, theirs)
-    out += [theirs, ours]
+    counted = []
+    for label, states in (("hive", hive_states), ("hexfleet", hf_states)):
+        mean_moves = sum(len(s.legal_actions()) for s in states) / n_states
+        per_position = measure(f"openspiel/{label}/legal-list-positions", "openspiel", "positions/s",
+                               lambda states=states: _count_legal(states), reps, mean_moves=mean_moves)
+        # The same timings per move listed: Hive positions have several times more moves than Hexfleet's.
+        per_move = Measurement(name=f"openspiel/{label}/legal-list-moves", group="openspiel", unit="moves/s",
+                               rates=[r * mean_moves for r in per_position.rates], work=round(n_states * mean_moves),
+                               seconds=list(per_position.seconds), extra={"mean_moves": mean_moves})
+        counted.append((per_position, per_move))
+    (hive_pos, hive_moves), (hf_pos, hf_moves) = counted
+    _pair(hf_pos, hive_pos)
+    _pair(hf_moves, hive_moves)
+    out += [hive_pos, hf_pos, hive_moves, hf_moves]
 
     # (2) OpenSpiel's algorithms on our games through the adapter, vs our native searches.
-    sims = 20 if scale.quick else 100
+    sims = 10 if scale.quick else 40
     ab_depth = {"aquaignis": 2, "hexfleet": 2} if scale.quick else {"aquaignis": 3, "hexfleet": 3}
     for game in TWO_PLAYER:
         spiel_game = adapter.load_game(game)
