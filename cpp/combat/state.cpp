@@ -399,8 +399,10 @@ std::string State::explain_illegal(const Action& action) const {
 
 void State::apply_chance(const Action& action) {
   if (action.type == ActionType::kDrawOutcome) {
-    move_card(action.a, d.draw_source, kHand);
+    const int source = d.draw_source;
+    move_card(action.a, source, kHand);
     --d.pending_draws;
+    variant_->on_card_drawn(*this, action.a, source);
   } else {
     d.pending_roll = 0;
     d.number = action.a;

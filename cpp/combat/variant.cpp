@@ -8,6 +8,12 @@ namespace triptych::combat {
 const std::vector<const Variant*>& all_variants() {
   static const std::vector<const Variant*> variants = {
       &v01_house_rules(), &v02_four_braziers(), &v03_twin_wells(), &v04_painted_ground(), &v05_sangam(),
+      // V06-V10
+      &v06_tide_price(),
+      &v07_one_wick(),
+      &v08_fuse_line(),
+      &v09_their_dice(),
+      &v10_written_die(),
   };
   return variants;
 }

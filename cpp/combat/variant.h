@@ -67,6 +67,10 @@ class Variant {
   virtual bool apply(State& s, const Action& a) const = 0;
   // The dice have landed (s.d.number / s.d.element hold them).
   virtual void on_roll(State&) const {}
+  // A chance draw landed: `code` came from pile `source` into the hand. With
+  // source == kHand (a random card picked from the hand, e.g. V06's Slack
+  // Tide discard) the card is still in hand and the variant moves it.
+  virtual void on_card_drawn(State&, int /*code*/, int /*source*/) const {}
   // One step of the end-of-turn resolution; returns true when it is complete.
   // May queue draws or set s.d.choice: the framework comes back afterwards.
   virtual bool resolve_step(State& s) const = 0;
@@ -121,5 +125,12 @@ const Variant& v02_four_braziers();
 const Variant& v03_twin_wells();
 const Variant& v04_painted_ground();
 const Variant& v05_sangam();
+
+// V06-V10 (branch combat2).
+const Variant& v06_tide_price();
+const Variant& v07_one_wick();
+const Variant& v08_fuse_line();
+const Variant& v09_their_dice();
+const Variant& v10_written_die();
 
 }  // namespace triptych::combat
