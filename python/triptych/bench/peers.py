@@ -79,7 +79,6 @@ def bench_python_baseline(scale: Scale) -> list[Measurement]:
                            depth=depth)
             ours.extra["time_to_depth"] = ours.median_seconds
             _pair(ours, theirs, time_based=True)
-            ours.extra["nps_ratio"] = ours.median / theirs.median if theirs.median else 0.0
             out += [theirs, ours]
     return out
 

@@ -32,8 +32,6 @@ def _detail(extra: dict) -> str:
         parts.append(f"overhead {extra['overhead_us']:.2f} us/step")
     if "mean_moves" in extra:
         parts.append(f"{extra['mean_moves']:.1f} moves/pos")
-    if "nps_ratio" in extra:
-        parts.append(f"nps x{extra['nps_ratio']:.1f}")
     return ", ".join(parts)
 
 
