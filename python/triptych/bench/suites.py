@@ -242,8 +242,9 @@ def bench_combat(scale: Scale) -> list[Measurement]:
             def decide(state=state) -> tuple[float, float]:
                 decisions, seconds = 0, 0.0
                 for _ in range(3):
+                    # The engine's default exploration and rollout length: the figure a user of MCTS() sees.
                     r = module.mcts_search(state, iterations=scale.combat_mcts_iterations, time_ms=0, seed=decisions,
-                                           exploration=1.4, threads=1)
+                                           threads=1)
                     decisions += 1
                     seconds += r["seconds"]
                 return decisions, seconds
