@@ -69,3 +69,9 @@ def test_openspiel_algorithms_run_on_our_games(game):
 def test_hexfleet_action_outside_the_window_is_refused():
     with pytest.raises(ValueError, match="window"):
         adapter._hf_encode({"type": "shipyard", "at": [64, 0]})
+
+
+def test_only_the_player_to_act_has_legal_actions():
+    state = adapter.load_game("aquaignis").new_initial_state()
+    me = state.current_player()
+    assert state.legal_actions(me) == state.legal_actions() and state.legal_actions(1 - me) == []

@@ -178,6 +178,8 @@ class TriptychState(pyspiel.State):
         return pyspiel.PlayerId.TERMINAL if player == TERMINAL or self.native.is_terminal() else int(player)
 
     def _legal_actions(self, player: int) -> list[int]:
+        if player != self.current_player():  # OpenSpiel asks per player; only the one to act has actions
+            return []
         return sorted(self._encode(a.to_dict()) for a in self.native.legal_actions())
 
     def legal_native_actions(self) -> dict[int, Any]:
