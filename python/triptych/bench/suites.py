@@ -212,7 +212,9 @@ def bench_binding(scale: Scale) -> list[Measurement]:
         # The binding overhead per step: Python step time minus native step time.
         if py.median and nat.median:
             py.extra["overhead_us"] = (1 / py.median - 1 / nat.median) * 1e6
-            py.extra["ratio_native_over_python"] = nat.median / py.median
+            # The pure-Python playout baseline: ours (native) over theirs (the Python loop).
+            nat.extra["ratio"] = nat.median / py.median
+            nat.extra["vs"] = py.name
         out += [py, nat]
     return out
 

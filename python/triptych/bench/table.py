@@ -56,8 +56,28 @@ def results_table(report: Report) -> Table:
     return table
 
 
+def peers_table(report: Report) -> Table | None:
+    """Each of our figures that has a peer, beside it: absolute figures and the ratio (> 1: ours faster)."""
+    by = report.by_name()
+    rows = [(m, by[m.extra["vs"]]) for m in report.measurements if "ratio" in m.extra and m.extra.get("vs") in by]
+    if not rows:
+        return None
+    table = Table(title="ours beside peers (ratio > 1: ours is faster)")
+    for col, just in (("ours", "left"), ("ours", "right"), ("theirs", "left"), ("theirs", "right"),
+                      ("ours/theirs", "right")):
+        table.add_column(col, justify=just)
+    for ours, theirs in rows:
+        timed = "time_to_depth" in ours.extra and "time_to_depth" in theirs.extra
+        fmt = (lambda m: _secs(m.extra["time_to_depth"])) if timed else (lambda m: f"{_num(m.median)} {m.unit}")
+        table.add_row(ours.name, fmt(ours), theirs.name, fmt(theirs), f"x{ours.extra['ratio']:.2f}")
+    return table
+
+
 def print_report(report: Report, console: Console) -> None:
     console.print(results_table(report))
+    peers = peers_table(report)
+    if peers is not None:
+        console.print(peers)
     sig = report.signature
     if sig:
         status = "[green]matches[/green]" if sig.get("matches") else f"[red]differs from {sig.get('expected')}[/red]"
