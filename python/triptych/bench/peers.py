@@ -145,7 +145,7 @@ def bench_openspiel(scale: Scale) -> list[Measurement]:
 
     # (1) Hive (OpenSpiel C++) vs Hexfleet (ours), both driven by the same Python loops.
     hive = pyspiel.load_game("hive")
-    steps = scale.playout_steps
+    steps = scale.playout_steps // 2  # Hive's Python-side steps are slow; half keeps the run in minutes
     theirs = measure("openspiel/hive/playout-steps", "openspiel", "steps/s", lambda: _spiel_playouts(hive, steps), reps)
     ours = measure("openspiel/hexfleet/playout-steps", "openspiel", "steps/s",
                    lambda: python_playouts("hexfleet", steps), reps)
@@ -172,7 +172,7 @@ def bench_openspiel(scale: Scale) -> list[Measurement]:
     out += [hive_pos, hf_pos, hive_moves, hf_moves]
 
     # (2) OpenSpiel's algorithms on our games through the adapter, vs our native searches.
-    sims = 10 if scale.quick else 40
+    sims = 10 if scale.quick else 20
     ab_depth = {"aquaignis": 2, "hexfleet": 2} if scale.quick else {"aquaignis": 3, "hexfleet": 3}
     for game in TWO_PLAYER:
         spiel_game = adapter.load_game(game)

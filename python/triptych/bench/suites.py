@@ -39,8 +39,8 @@ class Scale:
 
 
 FULL = Scale(quick=False, repeats=5, perft={"aquaignis": (6, 4), "hexfleet": (5, 4)},
-             ab_depth={"aquaignis": 8, "hexfleet": 7}, mcts_iterations=3000,
-             smp_depth={"aquaignis": 9, "hexfleet": 8}, playout_steps=20000, combat_fights=2000,
+             ab_depth={"aquaignis": 8, "hexfleet": 7}, mcts_iterations=1000,
+             smp_depth={"aquaignis": 8, "hexfleet": 7}, playout_steps=10000, combat_fights=1000,
              combat_mcts_iterations=2000)
 QUICK = Scale(quick=True, repeats=3, perft={"aquaignis": (5, 3), "hexfleet": (4, 3)},
               ab_depth={"aquaignis": 6, "hexfleet": 5}, mcts_iterations=500,
@@ -206,7 +206,7 @@ def bench_binding(scale: Scale) -> list[Measurement]:
         py = measure(f"binding/{game}/python-loop", "binding", "steps/s",
                      lambda game=game: python_playouts(game, scale.playout_steps), scale.repeats)
         nat = measure(f"binding/{game}/native-loop", "binding", "steps/s",
-                      lambda game=game: native_playouts(game, scale.playout_steps * 10), scale.repeats)
+                      lambda game=game: native_playouts(game, scale.playout_steps * 5), scale.repeats)
         py.extra["note"] = "legal_actions + apply round trips from Python"
         nat.extra["note"] = "the same random playouts in C++"
         # The binding overhead per step: Python step time minus native step time.
