@@ -57,3 +57,14 @@ def test_native_random_playouts_count_their_steps():
     assert r["playouts"] == 3 and 0 < r["steps"] <= 120
     again = _core.hexfleet.random_playouts(hexfleet.new_game(), playouts=3, seed=5, max_plies=40)
     assert again["steps"] == r["steps"]  # seeded
+
+
+def test_openspiel_bench_is_skipped_cleanly_without_the_extra(monkeypatch):
+    import sys
+
+    from triptych import bench
+
+    monkeypatch.setitem(sys.modules, "pyspiel", None)  # makes `import pyspiel` raise ImportError
+    report = bench.run(quick=True, only=["openspiel"])
+    assert "openspiel" in report.skipped and "open-spiel" in report.skipped["openspiel"]
+    assert report.measurements == [] and report.signature["matches"]
