@@ -8,6 +8,7 @@ namespace triptych::bindings {
 
 void init_aquaignis(pybind11::module_& m);
 void init_combat(pybind11::module_& m);
+void init_combat_search(pybind11::module_& m);  // adds the searching players to the combat module
 void init_hexfleet(pybind11::module_& m);
 
 }  // namespace triptych::bindings

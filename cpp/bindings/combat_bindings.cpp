@@ -7,6 +7,7 @@
 #include <random>
 
 #include "bindings/bindings.h"
+#include "bindings/combat_types.h"
 #include "bindings/dict_reading.h"
 #include "combat/audit.h"
 #include "combat/notation.h"
@@ -23,19 +24,6 @@ namespace triptych::bindings {
 
 namespace {
 using namespace triptych::combat;
-
-// An action with the variant that reads it (verbs are variant-specific).
-struct PyAction {
-  Action action;
-  const Variant* variant;
-  std::string notation() const { return to_notation(*variant, action); }
-};
-
-// A fight: the position plus the seeded generator behind play_chance().
-struct Game {
-  State state;
-  Rng rng;
-};
 
 const char* kStageNames[] = {"player", "resolve", "enemy", "over"};
 const char* kPhaseNames[] = {"placement", "rolled"};

@@ -32,7 +32,9 @@ PYBIND11_MODULE(_core, m) {
 
   auto aquaignis = m.def_submodule("aquaignis", "AquaIgnis: 7 flows, two actions a turn, first to 4 breakthroughs.");
   triptych::bindings::init_aquaignis(aquaignis);
-  auto combat = m.def_submodule("combat", "Combat: dice-and-cards fights against the Betaal Sentinel, variants V01-V10."); triptych::bindings::init_combat(combat);
+  auto combat = m.def_submodule("combat", "Combat: dice-and-cards fights against the Betaal Sentinel, variants V01-V10.");
+  triptych::bindings::init_combat(combat);
+  triptych::bindings::init_combat_search(combat);
   auto hexfleet = m.def_submodule("hexfleet", "Hexfleet: two fleets of hex tiles, stacks, power and combat.");
   triptych::bindings::init_hexfleet(hexfleet);
 }

@@ -8,9 +8,10 @@
 // how often each was available (as in information-set MCTS).
 //
 // Game policy: State, Action, ActionList; legal_actions, apply, is_terminal,
-// is_chance, sample_chance(state, rng) -> Action, reward(state) in [0, 1]
+// is_chance, sample_chance(state, rng) -> Action, rollout_action(state, legal,
+// rng) -> the playout policy's pick, turn(state), reward(state) in [0, 1]
 // (for a finished fight, and as the heuristic value of one cut off), and
-// encode(action) -> 32-bit code.
+// encode(action) -> an integer code, distinct for distinct actions.
 #pragma once
 
 #include <algorithm>
@@ -18,6 +19,7 @@
 #include <cmath>
 #include <cstdint>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "common/rng.h"
@@ -32,12 +34,14 @@ class OpenLoopMcts {
   using State = typename Game::State;
   using Action = typename Game::Action;
   using ActionList = typename Game::ActionList;
+  using Code = decltype(Game::encode(std::declval<Action>()));
 
   struct Options {
     int threads = 1;
     std::uint64_t seed = 0;
     double exploration = 0.7;
-    int rollout_decisions = 200;  // random decisions before a rollout is scored by reward()
+    int rollout_decisions = 200;  // playout decisions before a rollout is scored by reward()
+    int horizon_turns = 0;        // > 0: playouts stop this many turns after the root's turn
   };
 
   explicit OpenLoopMcts(const Options& options = {}) : options_(options) {
@@ -62,7 +66,7 @@ class OpenLoopMcts {
     std::uint64_t best_visits = 0;
     double best_value = 0;
     for (const Action& a : legal) {
-      const std::uint32_t code = Game::encode(a);
+      const Code code = Game::encode(a);
       std::uint64_t visits = 0;
       double value = 0;
       for (const Tree& t : trees) {
@@ -107,7 +111,7 @@ class OpenLoopMcts {
 
   struct Node {
     Action action{};
-    std::uint32_t code = 0;
+    Code code{};
     std::uint64_t visits = 0;
     std::uint64_t available = 0;  // iterations in which this decision was legal at its parent
     double value = 0;             // summed rewards
@@ -117,7 +121,7 @@ class OpenLoopMcts {
     std::vector<Node> nodes;
     std::uint64_t iterations = 0;
     int max_depth = 0;
-    int find_child(int node, std::uint32_t code) const {
+    int find_child(int node, Code code) const {
       for (int c : nodes[node].children)
         if (nodes[c].code == code) return c;
       return -1;
@@ -153,6 +157,7 @@ class OpenLoopMcts {
         for (const Action& a : legal)
           if (tree.find_child(node, Game::encode(a)) < 0) ++untried_count;
         int chosen = -1;
+        Action chosen_action{};
         if (untried_count > 0) {
           int pick = static_cast<int>(rng.below(std::uint32_t(untried_count)));
           for (const Action& a : legal) {
@@ -161,6 +166,7 @@ class OpenLoopMcts {
               Node child;
               child.action = a;
               child.code = Game::encode(a);
+              chosen_action = a;
               chosen = static_cast<int>(tree.nodes.size());
               tree.nodes.push_back(child);
               tree.nodes[node].children.push_back(chosen);
@@ -173,14 +179,18 @@ class OpenLoopMcts {
           const int c = tree.find_child(node, Game::encode(a));
           if (c >= 0) ++tree.nodes[c].available;
         }
-        if (chosen < 0) chosen = select(tree, node, legal);
-        Game::apply(s, tree.nodes[chosen].action);
+        if (chosen < 0) {
+          const int pick = select(tree, node, legal);
+          chosen = tree.find_child(node, Game::encode(legal[pick]));
+          chosen_action = legal[pick];
+        }
+        Game::apply(s, chosen_action);
         settle(s, rng);
         path.push_back(chosen);
         node = chosen;
       }
       tree.max_depth = std::max(tree.max_depth, static_cast<int>(path.size()) - 1);
-      const double reward = rollout(s, rng, legal);
+      const double reward = rollout(s, rng, legal, Game::turn(root));
       for (int idx : path) {
         ++tree.nodes[idx].visits;
         tree.nodes[idx].value += reward;
@@ -189,27 +199,28 @@ class OpenLoopMcts {
     }
   }
 
+  // Index into `legal` of the decision with the best UCB (all have children).
   int select(const Tree& tree, int node, const ActionList& legal) const {
     int best = -1;
     double best_ucb = -1;
-    for (const Action& a : legal) {
-      const int c = tree.find_child(node, Game::encode(a));
-      const Node& n = tree.nodes[c];
+    for (int i = 0; i < static_cast<int>(legal.size()); ++i) {
+      const Node& n = tree.nodes[tree.find_child(node, Game::encode(legal[i]))];
       const double ucb = n.value / double(n.visits) +
                          options_.exploration * std::sqrt(std::log(double(n.available)) / double(n.visits));
       if (ucb > best_ucb) {
         best_ucb = ucb;
-        best = c;
+        best = i;
       }
     }
     return best;
   }
 
-  double rollout(State& s, Rng& rng, ActionList& legal) const {
+  double rollout(State& s, Rng& rng, ActionList& legal, int root_turn) const {
     for (int decisions = 0; !Game::is_terminal(s) && decisions < options_.rollout_decisions; ++decisions) {
+      if (options_.horizon_turns > 0 && Game::turn(s) >= root_turn + options_.horizon_turns) break;
       Game::legal_actions(s, legal);
       if (legal.size() == 0) break;
-      Game::apply(s, legal[static_cast<int>(rng.below(std::uint32_t(legal.size())))]);
+      Game::apply(s, Game::rollout_action(s, legal, rng));
       settle(s, rng);
     }
     return Game::reward(s);

@@ -144,13 +144,15 @@ class MCTS:
     """Monte Carlo tree search.
 
     Two-player games: UCT with random playouts (``playout_plies`` > 0 cuts
-    them off and scores by the evaluation). Combat: open-loop MCTS whose
-    chance outcomes are sampled from the state's own distribution, never from
-    the fight's seeded future. With no limit given it runs 1000 iterations.
+    them off and scores by the evaluation; exploration 1.4 by default).
+    Combat: open-loop MCTS whose chance outcomes are sampled from the state's
+    own distribution, never from the fight's seeded future; playouts end when
+    the next turn begins and are judged by damage dealt, HP kept and the win
+    (exploration 0.7). With no limit given it runs 1000 iterations.
     """
 
     def __init__(self, iterations: int | None = None, time_ms: int | None = None, threads: int = 1,
-                 seed: int | None = None, exploration: float = 1.4, playout_plies: int = 0) -> None:
+                 seed: int | None = None, exploration: float | None = None, playout_plies: int = 0) -> None:
         if threads < 1:
             raise ValueError("threads must be at least 1")
         if iterations is None and time_ms is None:
@@ -167,12 +169,14 @@ class MCTS:
         seed = (self.seed * 1_000_003 + self._calls) & 0xFFFFFFFFFFFF
         self._calls += 1
         if hasattr(module, "MctsSearcher"):
-            searcher = module.MctsSearcher(threads=self.threads, seed=seed, exploration=self.exploration,
+            exploration = 1.4 if self.exploration is None else self.exploration
+            searcher = module.MctsSearcher(threads=self.threads, seed=seed, exploration=exploration,
                                            playout_plies=self.playout_plies)
             return _result(searcher.search(state, iterations=self.iterations or 0, time_ms=self.time_ms or 0))
         if hasattr(module, "mcts_search"):
+            exploration = 0.7 if self.exploration is None else self.exploration  # rewards lie in [0, 1]
             return _result(module.mcts_search(state, iterations=self.iterations or 0, time_ms=self.time_ms or 0,
-                                              seed=seed, exploration=self.exploration, threads=self.threads))
+                                              seed=seed, exploration=exploration, threads=self.threads))
         raise ValueError(f"MCTS does not support {name}")
 
     def choose(self, state: Any) -> Any:
