@@ -257,6 +257,7 @@ def test_from_dict_names_the_bad_field():
         (("phase",), "sideways", "phase"),
         (("variant",), "v77", "variant"),
         (("params",), {"nope": 1}, "params.nope"),
+        (("stage",), "enemy", "stage"),
     ]
     for path, value, field in cases:
         data = json.loads(json.dumps(good))
@@ -319,3 +320,13 @@ def test_paid_draw_from_the_draw_pile_before_the_first_roll_only():
     draw(s, "gale")
     roll(s, 1, "blank")
     assert "buy" not in [str(a) for a in s.legal_actions()]
+
+
+def test_combat_state_satisfies_the_contract_protocols():
+    from triptych.contract import Action, ChanceState, State
+
+    s = combat.new_game("v03", seed=1)
+    assert isinstance(s, State) and isinstance(s, ChanceState)
+    assert isinstance(s.chance_outcomes()[0][0], Action)
+    s.play_chance()
+    assert isinstance(s.legal_actions()[0], Action)

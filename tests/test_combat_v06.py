@@ -33,7 +33,7 @@ def test_spec_numbers_are_the_defaults():
 
 
 def test_income_three_first_roll_one_reroll_two_and_the_roll_is_required():
-    """R1: the turn cannot end before the first roll while it is affordable."""
+    """V06-R1: the turn cannot end before the first roll while it is affordable."""
     s = fight(V, ["lash"])
     assert s.energy == 3
     assert "end" not in notations(s)
@@ -57,7 +57,7 @@ def test_number_opens_one_slot_and_firing_is_immediate_at_printed_cost():
 
 
 def test_blank_number_opens_the_lowest_occupied_slot_fixed_at_the_roll():
-    """R3: the slot a blank number opens is fixed when the dice land."""
+    """V06-R3: the slot a blank number opens is fixed when the dice land."""
     s = fight(V, ["gale", "stone"])
     s.apply("gale>3")
     s.apply("stone>4")
@@ -118,7 +118,7 @@ def test_blood_tide_pays_hp_unblockably_and_doubles_damage():
 
 
 def test_blood_tide_cannot_spend_the_last_hp():
-    """R2: a Blood Tide price must leave the player alive."""
+    """V06-R2: a Blood Tide price must leave the player alive."""
     s = fight(V, ["lash"])
     s.apply("lash>1")
     roll(s, 1, "agni")                        # Ember Lash costs 1 HP here
@@ -145,7 +145,7 @@ def test_ebb_tide_carries_energy_and_weakens_the_enemy():
 
 
 def test_ebb_tide_caps_carry_at_six_and_weak_at_three():
-    """R10: the carry-over adds at most 3 Weak stacks."""
+    """V06-R10: the carry-over adds at most 3 Weak stacks."""
     s = fight(V, [], params={"base_income": 9})
     roll(s, 1, "jal")
     s.apply("end")
@@ -182,7 +182,7 @@ def test_slack_tide_is_free_keeps_placement_open_and_discards_one_then_draws_one
 
 
 def test_slack_tide_gale_discards_first_then_draws_both():
-    """R4: the Slack Tide's discard comes before its draw and the card's own draw."""
+    """V06-R4: the Slack Tide's discard comes before its draw and the card's own draw."""
     s = fight(V, ["gale", "stone"])
     s.apply("gale>1")
     roll(s, 1, "vayu")
@@ -202,7 +202,7 @@ def test_slack_tide_with_an_empty_hand_just_draws():
 
 
 def test_high_tide_card_stays_fires_once_a_turn_and_leftover_energy_becomes_block():
-    """R7: a card that stays under High Tide is bought again only on a later turn."""
+    """V06-R7: a card that stays under High Tide is bought again only on a later turn."""
     s = fight(V, ["stone"], params={"reroll_cost": 0})
     s.apply("stone>1")
     roll(s, 1, "prithvi")
@@ -248,7 +248,7 @@ def test_a_reroll_does_not_undo_a_fired_card():
 
 
 def test_take_back_costs_one_while_placing():
-    """R8: take-backs only while placement is open."""
+    """V06-R8: take-backs only while placement is open."""
     s = fight(V, ["lash"])
     s.apply("lash>1")
     s.apply("take_back 1")
@@ -259,7 +259,7 @@ def test_take_back_costs_one_while_placing():
 
 
 def test_paid_draw_costs_one_for_two_cards():
-    """R6: paid draws come from the draw pile, before the first roll."""
+    """V06-R6: paid draws come from the draw pile, before the first roll."""
     s = fight(V, [])
     s.apply("buy")
     assert s.energy == 2 and s.to_move == triptych.CHANCE
@@ -280,7 +280,7 @@ def test_akasha_gate_gives_shunya_at_half_hp():
 
 
 def test_shunya_fires_free_from_any_slot_then_exhausts():
-    """R9: Shunya is placed like any card and fires from any slot once rolled, free, then exhausts."""
+    """V06-R9: Shunya is placed like any card and fires from any slot once rolled, free, then exhausts."""
     s = with_shunya(fight(V, ["lash"]))
     s.apply("shunya>3")
     s.apply("lash>1")
@@ -301,7 +301,7 @@ def test_shunya_under_blood_tide_is_free_and_doubled():
 
 
 def test_each_firing_uses_the_tide_showing_when_it_is_bought():
-    """R5: a reroll changes the tide for later firings; turn-end rules use the last tide."""
+    """V06-R5: a reroll changes the tide for later firings; turn-end rules use the last tide."""
     s = fight(V, ["undertow", "gale"], params={"reroll_cost": 0})
     s.apply("undertow>1")
     s.apply("gale>2")
@@ -317,7 +317,7 @@ def test_each_firing_uses_the_tide_showing_when_it_is_bought():
 
 
 def test_blank_number_on_an_empty_board_opens_nothing():
-    """R11."""
+    """V06-R11."""
     s = fight(V, ["lash"])
     roll(s, "blank", "vayu")
     s.apply("lash>1")                         # Slack Tide: still placing, but no slot was opened

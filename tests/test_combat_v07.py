@@ -31,7 +31,7 @@ def test_spec_numbers_are_the_defaults():
 
 
 def test_the_wick_starts_colourless_with_one_per_empty_slot_and_the_first_roll_is_free():
-    """R1: the first roll is free and required. R7: a blank element adds only its +1 colourless."""
+    """V07-R1: the first roll is free and required. V07-R7: a blank element adds only its +1 colourless."""
     s = fight(V, ["lash"])
     assert wick(s) == (4, BLANK, 4)
     assert "end" not in notations(s) and "lash>1" not in notations(s)
@@ -41,7 +41,7 @@ def test_the_wick_starts_colourless_with_one_per_empty_slot_and_the_first_roll_i
 
 
 def test_a_roll_adds_two_and_offers_repaint_or_hold():
-    """R11: the choice comes only when the rolled colour differs from the Wick's."""
+    """V07-R11: the choice comes only when the rolled colour differs from the Wick's."""
     s = fight(V, [])
     roll(s, 2, "agni")
     assert notations(s) == ["repaint", "hold"]
@@ -62,7 +62,7 @@ def test_the_number_names_the_only_slot_to_place_into():
 
 
 def test_a_blank_number_names_no_slot():
-    """R2: a blank number opens no slot for placement."""
+    """V07-R2: a blank number opens no slot for placement."""
     s = fight(V, ["lash"])
     roll(s, "blank", "blank")
     assert not any(">" in n for n in notations(s))
@@ -100,7 +100,7 @@ def test_agni_spend_empties_the_meter_for_two_damage_per_charge():
 
 
 def test_colourless_charge_spends_at_another_colours_rate():
-    """R3: off-colour spends draw only on the colourless part."""
+    """V07-R3: off-colour spends draw only on the colourless part."""
     s = fight(V, [])
     painted(s, 1, "jal")                       # 2 Jal + 4 colourless
     s.apply("blast")                           # Agni's rate, colourless only
@@ -109,7 +109,7 @@ def test_colourless_charge_spends_at_another_colours_rate():
 
 
 def test_jal_buys_moves_swaps_and_a_redirect_never_damage():
-    """R9/R10: the redirect sends this turn's attack into the Sentinel's own Block (then HP); spends before the roll."""
+    """V07-R9/V07-R10: the redirect sends this turn's attack into the Sentinel's own Block (then HP); spends before the roll."""
     s = fight(V, ["lash", "stone"])
     painted(s, 1, "jal")                       # 6
     s.apply("lash>1")
@@ -151,7 +151,7 @@ def test_repainting_away_from_jal_costs_two_extra():
 
 
 def test_vayu_leaks_cheaper_costs_free_rerolls_and_halves():
-    """R6/R12: decay and growth happen at turn start; halving takes the whole Wick."""
+    """V07-R6/V07-R12: decay and growth happen at turn start; halving takes the whole Wick."""
     s = fight(V, [])
     painted(s, 1, "vayu")
     roll(s, 2, "vayu")                         # reroll free
@@ -170,7 +170,7 @@ def test_vayu_leaks_cheaper_costs_free_rerolls_and_halves():
 
 
 def test_prithvi_floors_at_three_converts_to_standing_block_and_rerolls_cost_three():
-    """R5: the floor refills a Prithvi Wick to 3 at turn start; spends may take it lower meanwhile."""
+    """V07-R5: the floor refills a Prithvi Wick to 3 at turn start; spends may take it lower meanwhile."""
     s = fight(V, [])
     painted(s, 1, "prithvi")
     assert s.to_dict()["counters"]["floor"] == 1
@@ -224,7 +224,7 @@ def test_paid_draw_two_charge_and_exhaust_the_named_slot_for_one():
 
 
 def test_shunya_freezes_the_colour_for_the_turn_and_exhausts():
-    """R8: Shunya is played before the first roll; no roll or cost can repaint that turn."""
+    """V07-R8: Shunya is played before the first roll; no roll or cost can repaint that turn."""
     s = fight(V, [])
     data = s.to_dict()
     data["gated"] = True
@@ -251,7 +251,7 @@ def test_akasha_gate_at_half():
 
 
 def test_an_unaffordable_repaint_still_happens_when_holding_is_unaffordable_too():
-    """R4."""
+    """V07-R4."""
     s = fight(V, [], params={"hold_cost": 9, "jal_repaint_extra": 9})
     painted(s, 1, "jal")
     roll(s, 1, "agni")
@@ -261,7 +261,7 @@ def test_an_unaffordable_repaint_still_happens_when_holding_is_unaffordable_too(
 
 
 def test_same_colour_roll_just_adds_charge():
-    """R11."""
+    """V07-R11."""
     s = fight(V, [])
     painted(s, 1, "agni")
     roll(s, 2, "agni")

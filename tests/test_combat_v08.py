@@ -36,7 +36,7 @@ def test_spec_numbers_are_the_defaults():
 
 
 def test_first_roll_free_and_required_rearranging_free_until_it():
-    """R1: the turn ends only after the first (free) roll."""
+    """V08-R1: the turn ends only after the first (free) roll."""
     s = line(["lash", "stone"])
     assert s.energy == 1 and "end" not in notations(s)
     s.apply("move 1 4")                        # to an empty slot
@@ -78,7 +78,7 @@ def test_smothered_resolves_at_half_and_stops():
 
 
 def test_opposed_attack_becomes_half_block_stays_and_stops():
-    """R3: an OPPOSED card is pure defence: half its damage as Block, no riders."""
+    """V08-R3: an OPPOSED card is pure defence: half its damage as Block, no riders."""
     s = line(["undertow", "lash"])
     roll(s, 1, "agni")                         # Agni <-> Jal
     s.apply("end")
@@ -122,7 +122,7 @@ def test_walk_stops_at_an_empty_slot():
 
 
 def test_agni_escalation_is_cumulative_and_applies_to_block():
-    """R7: the escalation multiplies Block as well as damage."""
+    """V08-R7: the escalation multiplies Block as well as damage."""
     s = line(["lash", "lash", "stone"])
     roll(s, 1, "agni")
     s.apply("end")
@@ -131,7 +131,7 @@ def test_agni_escalation_is_cumulative_and_applies_to_block():
 
 
 def test_jal_redirect_asks_and_self_aim_heals_half():
-    """R4: damage aimed at yourself heals half of it (after relation and escalation)."""
+    """V08-R4: damage aimed at yourself heals half of it (after relation and escalation)."""
     s = line(["undertow", "gale"])
     data = s.to_dict()
     data["player"]["hp"] = 40
@@ -146,7 +146,7 @@ def test_jal_redirect_asks_and_self_aim_heals_half():
 
 
 def test_jal_self_aim_reaims_weak_too():
-    """R9: every effect after a self-aimed Jal link lands on you, Undertow's Weak included."""
+    """V08-R9: every effect after a self-aimed Jal link lands on you, Undertow's Weak included."""
     s = line(["undertow", "undertow"])
     roll(s, 1, "jal")
     s.apply("end")
@@ -155,7 +155,7 @@ def test_jal_self_aim_reaims_weak_too():
 
 
 def test_no_aim_choice_when_the_chain_stops_at_the_jal_link():
-    """R10: the aim is asked only when the chain goes on past the Jal link."""
+    """V08-R10: the aim is asked only when the chain goes on past the Jal link."""
     s = line(["undertow"])
     roll(s, 1, "jal")
     s.apply("end")
@@ -181,7 +181,7 @@ def test_no_shunt_when_the_slot_beyond_is_taken():
 
 
 def test_shunya_is_a_null_link_keeping_the_old_element():
-    """R6/R8: Shunya passes the spark unchanged, resolves fully and then goes to the discard."""
+    """V08-R6/V08-R8: Shunya passes the spark unchanged, resolves fully and then goes to the discard."""
     s = line(["lash", "shunya", "stone"], gated=True)
     roll(s, 1, "agni")
     s.apply("end")
@@ -191,7 +191,7 @@ def test_shunya_is_a_null_link_keeping_the_old_element():
 
 
 def test_pull_costs_one_and_returns_a_card_left_on_the_line():
-    """R5: any card still on the line from an earlier turn may be pulled (a clog or a Prithvi link)."""
+    """V08-R5: any card still on the line from an earlier turn may be pulled (a clog or a Prithvi link)."""
     s = line(["stone"])
     roll(s, 1, "prithvi")
     s.apply("end")
@@ -246,7 +246,7 @@ def test_the_wheel(spark, card, relation):
 
 
 def test_link_properties_act_only_when_the_chain_passes_through():
-    """R2: a smothered Vayu card does not shunt; a smothered Agni card escalates nothing."""
+    """V08-R2: a smothered Vayu card does not shunt; a smothered Agni card escalates nothing."""
     s = line(["gale", "stone"])
     roll(s, 1, "agni")
     s.apply("end")
@@ -255,7 +255,7 @@ def test_link_properties_act_only_when_the_chain_passes_through():
 
 
 def test_a_wild_spark_stays_wild_through_shunya():
-    """R6."""
+    """V08-R6."""
     s = line(["shunya", "undertow"], gated=True)
     roll(s, 1, "blank")
     s.apply("end")

@@ -52,7 +52,7 @@ def test_spec_numbers_are_the_defaults():
 
 
 def test_the_declaration_is_rolled_before_the_turn_and_shown_all_turn():
-    """R1: the opening declaration is rolled after the opening hand, before turn 1."""
+    """V09-R1: the opening declaration is rolled after the opening hand, before turn 1."""
     s = fight(["lash"], 3, "agni")
     data = s.to_dict()
     assert data["dice"] == {"number": 3, "element": "agni"} and s.energy == 1 + 4
@@ -96,7 +96,7 @@ def test_an_empty_struck_slot_takes_the_full_blow_and_nothing_fires():
 
 
 def test_blank_number_bypasses_the_board_for_plus_four():
-    """R6: a blank number hits the player directly; nothing on the board fires, no verb."""
+    """V09-R6: a blank number hits the player directly; nothing on the board fires, no verb."""
     s = fight(["lash", "stone"], "blank", "agni")
     s.apply("lash>1")
     s.apply("stone>2")
@@ -126,7 +126,7 @@ def test_agni_ignites_the_neighbours_at_half_and_everything_that_fired_exhausts(
 
 
 def test_jal_fires_the_struck_card_then_hops_to_a_slot_you_choose():
-    """R7: Block from any card fired by the blow absorbs it."""
+    """V09-R7: Block from any card fired by the blow absorbs it."""
     s = fight(["lash", "stone", "gale"], 1, "jal")
     s.apply("lash>1")
     s.apply("stone>3")
@@ -160,7 +160,7 @@ def test_vayu_slide_is_one_slot_only():
 
 
 def test_vayu_slide_left_card_takes_an_empty_struck_slot_first():
-    """R4: when both neighbours could slide into an empty struck slot, the left one does."""
+    """V09-R4: when both neighbours could slide into an empty struck slot, the left one does."""
     s = fight(["lash", "stone"], 2, "vayu")
     s.apply("lash>1")
     s.apply("stone>3")
@@ -169,7 +169,7 @@ def test_vayu_slide_left_card_takes_an_empty_struck_slot_first():
 
 
 def test_prithvi_card_stays_and_wards_its_slot_against_the_next_strike():
-    """R3: a Ward negates the whole strike: no damage, nothing fires, the Ward is used up."""
+    """V09-R3: a Ward negates the whole strike: no damage, nothing fires, the Ward is used up."""
     s = fight(["stone"], 2, "prithvi")
     s.apply("stone>2")
     end(s, declare="2/blank")
@@ -185,7 +185,7 @@ def test_prithvi_card_stays_and_wards_its_slot_against_the_next_strike():
 
 
 def test_forcing_rerolls_the_declaration_two_then_four_at_most_twice():
-    """R2: at most two forcings a turn."""
+    """V09-R2: at most two forcings a turn."""
     s = fight([], 1, "agni", params={"base_income": 9})
     assert s.energy == 13
     s.apply("force")
@@ -198,7 +198,7 @@ def test_forcing_rerolls_the_declaration_two_then_four_at_most_twice():
 
 
 def test_after_forcing_you_may_re_place_at_the_normal_price():
-    """R8: no phase lock: place, pull, buy and force in any order."""
+    """V09-R8: no phase lock: place, pull, buy and force in any order."""
     s = fight(["lash", "stone"], 1, "blank")
     s.apply("lash>1")
     s.apply("force")
@@ -217,7 +217,7 @@ def test_paid_draw_one_for_two():
 
 
 def test_guard_turn_gains_block_and_jabs_for_five():
-    """R9."""
+    """V09-R9."""
     s = fight([], 1, "blank", intent=3)
     end(s)
     assert player(s)["hp"] == 45 and enemy(s)["block"] == 10
@@ -240,7 +240,7 @@ def test_gate_at_thirty_percent_puts_akasha_on_a_blank_face():
 
 
 def test_akasha_returns_every_card_and_the_sentinel_rerolls_blind():
-    """R5: the blind re-roll resolves at once against the emptied board (Akasha again: re-roll again)."""
+    """V09-R5: the blind re-roll resolves at once against the emptied board (Akasha again: re-roll again)."""
     s = fight(["lash", "stone"], 2, "blank")
     data = s.to_dict()
     data["enemy"]["hp"] = 20
@@ -259,7 +259,7 @@ def test_akasha_returns_every_card_and_the_sentinel_rerolls_blind():
 
 
 def test_a_ward_belongs_to_its_slot():
-    """R10: pulling the card leaves the Ward on the slot."""
+    """V09-R10: pulling the card leaves the Ward on the slot."""
     s = fight(["stone"], 2, "prithvi")
     s.apply("stone>2")
     end(s, declare="2/blank")

@@ -42,7 +42,7 @@ def test_the_element_die_has_no_blanks():
 
 
 def test_first_inscription_free_then_one_each_and_the_first_roll_free_and_required():
-    """R1: the turn ends only after the first (free) roll."""
+    """V10-R1: the turn ends only after the first (free) roll."""
     s = fight(V, ["lash", "stone", "gale", "undertow"])
     assert s.energy == 2 and "end" not in notations(s)
     s.apply("lash>1")
@@ -54,7 +54,7 @@ def test_first_inscription_free_then_one_each_and_the_first_roll_free_and_requir
 
 
 def test_rerolls_cost_two_then_four():
-    """R2: every reroll after the first costs later_reroll_cost."""
+    """V10-R2: every reroll after the first costs later_reroll_cost."""
     s = fight(V, [], params={"base_income": 9, "income_cap": 9})
     roll(s, 1, "agni")
     roll(s, 1, "agni")
@@ -65,7 +65,7 @@ def test_rerolls_cost_two_then_four():
 
 
 def test_agni_fires_twice_then_exhausts_and_empties_the_face():
-    """R11: both firings are full firings."""
+    """V10-R11: both firings are full firings."""
     s = fight(V, ["lash"])
     s.apply("lash>1")
     roll(s, 1, "agni")
@@ -77,7 +77,7 @@ def test_agni_fires_twice_then_exhausts_and_empties_the_face():
 
 
 def test_jal_sets_the_landed_card_aside_and_fires_the_face_you_choose():
-    """R10: the choice is compulsory when another face is inscribed."""
+    """V10-R10: the choice is compulsory when another face is inscribed."""
     s = fight(V, ["lash", "stone"])
     s.apply("lash>1")
     s.apply("stone>2")
@@ -119,7 +119,7 @@ def test_vayu_rotates_every_inscription_then_the_fired_card_returns_to_hand():
 
 
 def test_vayu_rotation_steps_over_engraved_faces():
-    """R3: engraved faces stay put; the other inscriptions rotate over the remaining faces."""
+    """V10-R3: engraved faces stay put; the other inscriptions rotate over the remaining faces."""
     s = fight(V, ["lash", "stone", "gale"], params={"base_income": 4})
     s.apply("lash>1")
     s.apply("stone>2")
@@ -141,7 +141,7 @@ def test_blank_face_fires_nothing_but_the_verb_still_resolves():
 
 
 def test_prithvi_engraves_the_card_which_stays_and_blocks_inscription_until_cleared():
-    """R4: clearing an engraving sends its card to the discard; that face counts as cleared."""
+    """V10-R4: clearing an engraving sends its card to the discard; that face counts as cleared."""
     s = fight(V, ["stone", "lash"])
     s.apply("stone>1")
     roll(s, 1, "prithvi")
@@ -160,7 +160,7 @@ def test_prithvi_engraves_the_card_which_stays_and_blocks_inscription_until_clea
 
 
 def test_tilt_changes_one_face_for_this_turn_and_survives_rerolls():
-    """R7: tilts are bought before the first roll; they last the turn."""
+    """V10-R7: tilts are bought before the first roll; they last the turn."""
     s = fight(V, [], params={"base_income": 5})
     s.apply("tilt 2 agni")
     assert s.energy == 4 and faces(s) == ["agni", "agni", "vayu", "prithvi", "agni", "prithvi"]
@@ -177,7 +177,7 @@ def test_tilt_changes_one_face_for_this_turn_and_survives_rerolls():
 
 
 def test_shunya_is_free_to_inscribe_and_puts_akasha_on_the_die():
-    """R5/R8: Shunya costs 0 and leaves the free inscription unused; face 6 shows Akasha while it is written."""
+    """V10-R5/V10-R8: Shunya costs 0 and leaves the free inscription unused; face 6 shows Akasha while it is written."""
     s = gated(fight(V, ["lash"]))
     s.apply("shunya>2")
     assert faces(s) == PRINTED[:5] + ["akasha"] and s.energy == 2
@@ -186,7 +186,7 @@ def test_shunya_is_free_to_inscribe_and_puts_akasha_on_the_die():
 
 
 def test_akasha_wipes_the_landed_face_draws_two_and_gives_a_free_reroll():
-    """R6: the free reroll does not count on the 2-then-4 ladder. R9: Erasure acts as the dice land."""
+    """V10-R6: the free reroll does not count on the 2-then-4 ladder. V10-R9: Erasure acts as the dice land."""
     s = gated(fight(V, ["lash"]))
     s.apply("shunya>2")
     s.apply("lash>1")
@@ -202,7 +202,7 @@ def test_akasha_wipes_the_landed_face_draws_two_and_gives_a_free_reroll():
 
 
 def test_paid_draw_one_for_two():
-    """R12: paid draws (and clears) before the first roll."""
+    """V10-R12: paid draws (and clears) before the first roll."""
     s = fight(V, [])
     s.apply("buy")
     draw(s, "lash")
@@ -222,7 +222,7 @@ def test_akasha_gate_at_half():
 
 
 def test_a_tilt_overrides_shunyas_akasha_face():
-    """R8."""
+    """V10-R8."""
     s = gated(fight(V, []))
     s.apply("shunya>1")
     s.apply("tilt 6 jal")
@@ -231,7 +231,7 @@ def test_a_tilt_overrides_shunyas_akasha_face():
 
 
 def test_agni_riders_apply_on_both_firings():
-    """R11."""
+    """V10-R11."""
     s = fight(V, ["undertow"])
     s.apply("undertow>1")
     roll(s, 1, "agni")

@@ -211,3 +211,114 @@ def test_cli_perft_rules_and_play(tmp_path):
     assert "no tile at 9,9" in result.output
     saved = hf.State.from_dict(json.loads(save.read_text()))
     assert saved.to_move == 1 and saved.actions_left == 2
+
+
+# --- fuzzing: only the documented errors, never a crash ------------------------------------
+
+from pathlib import Path  # noqa: E402
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+MIDGAME = json.loads((Path(__file__).parent / "data" / "hexfleet" / "midgame2.json").read_text())
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-10, 10) | st.integers() | st.text(max_size=6),
+    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=5),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(json_values, st.text(max_size=14),
+                 st.fixed_dictionaries({"type": st.sampled_from(["move", "spawn", "shipyard", "destroy", "push"])},
+                                       optional={"from": json_values, "to": json_values, "at": json_values,
+                                                 "target": json_values, "unit": json_values,
+                                                 "face_down": json_values})))
+def test_fuzzed_actions_raise_only_the_documented_error(junk) -> None:
+    state = hf.State.from_dict(MIDGAME)
+    before = state.to_dict()
+    try:
+        state.apply(junk)
+    except triptych.IllegalActionError:
+        assert state.to_dict() == before
+    else:
+        assert state.to_dict() != before
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.dictionaries(st.sampled_from(["to_move", "actions_left", "stacks", "reserves", "game", "turn", "countdown",
+                                        "over", "winner", "options"]), json_values, max_size=8))
+def test_fuzzed_saved_games_raise_only_the_documented_error(junk) -> None:
+    try:
+        state = hf.State.from_dict(junk)
+    except triptych.InvalidStateError:
+        return
+    assert hf.State.from_dict(state.to_dict()).hash == state.hash
+
+
+def mutate(d: dict, data) -> None:
+    """One small change to a saved game: a tile, a stack, a reserve count or a field."""
+    kind = data.draw(st.sampled_from(["owner", "unit", "face_down", "drop_tile", "move_stack", "reserve", "field",
+                                      "swap_tiles", "add_tile"]))
+    stacks = d["stacks"]
+    i = data.draw(st.integers(0, len(stacks) - 1))
+    tiles = stacks[i]["tiles"]
+    if not tiles:  # emptied by an earlier change
+        return
+    j = data.draw(st.integers(0, len(tiles) - 1))
+    if kind == "owner":
+        tiles[j]["owner"] ^= 1
+    elif kind == "unit":
+        tiles[j]["unit"] = data.draw(st.sampled_from(hf.UNITS))
+    elif kind == "face_down":
+        tiles[j]["face_down"] = not tiles[j]["face_down"]
+    elif kind == "drop_tile":
+        del tiles[j]
+    elif kind == "move_stack":
+        stacks[i]["q"] += data.draw(st.integers(-2, 2))
+        stacks[i]["r"] += data.draw(st.integers(-2, 2))
+    elif kind == "reserve":
+        p = data.draw(st.integers(0, 1))
+        unit = data.draw(st.sampled_from(hf.UNITS[1:]))
+        d["reserves"][p][unit] += data.draw(st.integers(-2, 2))
+    elif kind == "swap_tiles" and len(tiles) > 1:
+        tiles[0], tiles[-1] = tiles[-1], tiles[0]
+    elif kind == "add_tile":
+        tiles.append({"owner": data.draw(st.integers(0, 1)), "unit": data.draw(st.sampled_from(hf.UNITS)),
+                      "face_down": data.draw(st.booleans())})
+    else:
+        key = data.draw(st.sampled_from(["to_move", "actions_left", "countdown", "turn"]))
+        d[key] = data.draw(st.sampled_from([None, -1, 0, 1, 2, 3, 5, 299, 300]))
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.data())
+def test_mutated_saved_games_are_refused_or_consistent(data) -> None:
+    d = copy.deepcopy(MIDGAME)
+    for _ in range(data.draw(st.integers(1, 3))):
+        mutate(d, data)
+    try:
+        state = hf.State.from_dict(d)
+    except triptych.InvalidStateError as e:
+        assert str(e).split(":")[0].split("[")[0].split(".")[0] in {
+            "stacks", "reserves", "to_move", "actions_left", "countdown", "turn", "over", "winner", "options"}, str(e)
+        return
+    # Accepted: it must be a position that obeys every standing rule.
+    from test_hexfleet_properties import check_invariants
+    check_invariants(state)
+    for action in state.legal_actions()[:20]:
+        child = state.clone()
+        child.apply(action)
+        check_invariants(child)
+
+
+def test_huge_integers_are_out_of_range_not_crashes():
+    d = position_dict(CORES)
+    d["stacks"][0]["q"] = 10**30
+    with pytest.raises(triptych.InvalidStateError, match=r"^stacks\[0\]\.q: out of range"):
+        hf.State.from_dict(d)
+    with pytest.raises(triptych.IllegalActionError, match=r"action.from\[0\]"):
+        hf.Action.from_dict({"type": "move", "from": [10**30, 0], "to": [0, 0]})
+    with pytest.raises(triptych.InvalidStateError, match="options.max_turns"):
+        hf.new_game(max_turns=10**40)

@@ -24,6 +24,7 @@ CHUNKS = 4
 MAX_TURNS = 50  # random games are cut short (a draw) to keep the suite quick
 REFERENCE_GAMES = 60  # of those, the legal list is compared with the slow reference at every ply
 ILLEGAL_PROBES = 4
+EVERY_PLY_GAMES = 200  # of those, the invariants are checked after every single action (else every third)
 
 NEIGHBOURS = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)]
 
@@ -119,7 +120,7 @@ def test_random_games_keep_every_invariant(chunk: int) -> None:
                     assert state.hash == h and state.to_dict() == before, "a refused action changed the state"
             state.apply(rng.choice(legal))
             plies += 1
-            if plies % 3 == 0 or state.is_terminal():
+            if game < EVERY_PLY_GAMES or plies % 3 == 0 or state.is_terminal():
                 check_invariants(state)
         assert state.to_move == triptych.TERMINAL
         endings["draw" if state.winner is None else "win"] += 1

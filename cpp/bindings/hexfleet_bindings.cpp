@@ -23,6 +23,29 @@ const char* kTypeNames[] = {"move", "spawn", "shipyard", "destroy", "push"};
 
 // --- actions ---------------------------------------------------------------------
 
+// An integer within [lo, hi]; Python ints too big for C++ are out of range,
+// not a cast failure, so the documented error is raised with the field.
+template <typename Error>
+long long int_value(py::handle v, const std::string& field, long long lo, long long hi) {
+  long long n = 0;
+  try {
+    n = DictReader<Error>::as_integer(v, field);
+  } catch (const py::cast_error&) {
+    DictReader<Error>::fail(field, "out of range " + std::to_string(lo) + ".." + std::to_string(hi));
+  }
+  if (n < lo || n > hi) DictReader<Error>::fail(field, std::to_string(n) + " is out of range " + std::to_string(lo) + ".." + std::to_string(hi));
+  return n;
+}
+template <typename Error>
+long long int_field(const DictReader<Error>& r, const char* key, long long lo, long long hi) {
+  return int_value<Error>(r.raw(key), r.sub(key), lo, hi);
+}
+template <typename Error>
+long long int_field_or(const DictReader<Error>& r, const char* key, long long lo, long long hi, long long fallback) {
+  return r.has(key) ? int_field(r, key, lo, hi) : fallback;
+}
+constexpr long long kCoordLimit = (1 << 19) - 1;
+
 py::list hex_list(Hex h) {
   py::list l;
   l.append(h.q);
@@ -60,8 +83,7 @@ Hex read_hex(const DictReader<Error>& r, const char* key) {
   if (l.size() != 2) Reader::fail(r.sub(key), "expected [q, r]");
   Hex h;
   for (int i = 0; i < 2; ++i) {
-    const long long v = Reader::as_integer(l[i], r.sub(key) + "[" + std::to_string(i) + "]");
-    if (v <= -(1LL << 19) || v >= (1LL << 19)) Reader::fail(r.sub(key) + "[" + std::to_string(i) + "]", "out of range");
+    const long long v = int_value<Error>(l[i], r.sub(key) + "[" + std::to_string(i) + "]", -kCoordLimit, kCoordLimit);
     (i == 0 ? h.q : h.r) = static_cast<std::int32_t>(v);
   }
   return h;
@@ -118,18 +140,11 @@ Options options_from(py::handle obj, const std::string& field) {
   if (r.has("fleet")) {
     Reader f(r.raw("fleet"), r.sub("fleet"));
     f.only({HEXFLEET_UNITS});
-    for (int u = 0; u < kUnitCount; ++u) {
-      const long long n = f.integer_or(kUnitNames[u], u == kCore ? 1 : 0);
-      if (n < 0 || n > kFleetSize) Reader::fail(f.sub(kUnitNames[u]), std::to_string(n) + " is out of range 0..24");
-      o.fleet[u] = static_cast<std::uint8_t>(n);
-    }
+    for (int u = 0; u < kUnitCount; ++u)
+      o.fleet[u] = static_cast<std::uint8_t>(int_field_or(f, kUnitNames[u], 0, kFleetSize, u == kCore ? 1 : 0));
   }
-  const long long limit = r.integer_or("max_turns", o.max_turns);
-  if (limit < 0 || limit > 1000000) Reader::fail(r.sub("max_turns"), std::to_string(limit) + " is out of range 0..1000000");
-  o.max_turns = static_cast<int>(limit);
-  const long long first = r.integer_or("first_player", o.first_player);
-  if (first != 0 && first != 1) Reader::fail(r.sub("first_player"), "must be 0 or 1");
-  o.first_player = static_cast<int>(first);
+  o.max_turns = static_cast<int>(int_field_or(r, "max_turns", 0, 1000000, o.max_turns));
+  o.first_player = static_cast<int>(int_field_or(r, "first_player", 0, 1, o.first_player));
   validate_options(o);
   return o;
 }
@@ -195,37 +210,27 @@ State state_from_dict(py::handle obj) {
   if (r.has("game") && r.string("game") != "hexfleet") Reader::fail("game", "'" + r.string("game") + "' is not 'hexfleet'");
   Setup setup;
   if (r.has("options")) setup.options = options_from(r.raw("options"), "options");
-  auto small = [&](const Reader& rd, const char* key, long long v) {
-    if (v < -1000000000LL || v > 1000000000LL) Reader::fail(rd.sub(key), "out of range");
-    return static_cast<int>(v);
-  };
-  setup.to_move = small(r, "to_move", r.integer("to_move"));
-  setup.actions_left = small(r, "actions_left", r.integer("actions_left"));
-  setup.turn = small(r, "turn", r.integer_or("turn", 0));
-  if (r.has("countdown") && !r.raw("countdown").is_none()) {
-    setup.countdown = small(r, "countdown", r.integer("countdown"));
-    if (setup.countdown < 1 || setup.countdown > kCountdownTurns) Reader::fail("countdown", "must be null or 1..4");
-  }
+  setup.to_move = static_cast<int>(int_field(r, "to_move", 0, 1));
+  setup.actions_left = static_cast<int>(int_field(r, "actions_left", 1, 2));
+  setup.turn = static_cast<int>(int_field_or(r, "turn", 0, 1000000000, 0));
+  if (r.has("countdown") && !r.raw("countdown").is_none())
+    setup.countdown = static_cast<int>(int_field(r, "countdown", 1, kCountdownTurns));
   setup.over = r.has("over") ? r.boolean("over") : false;
-  if (r.has("winner") && !r.raw("winner").is_none()) {
-    setup.winner = small(r, "winner", r.integer("winner"));
-    if (setup.winner != 0 && setup.winner != 1) Reader::fail("winner", "must be null, 0 or 1");
-  }
+  if (r.has("winner") && !r.raw("winner").is_none()) setup.winner = static_cast<int>(int_field(r, "winner", 0, 1));
 
   py::list stacks = Reader::as_list(r.raw("stacks"), "stacks");
   for (std::size_t i = 0; i < stacks.size(); ++i) {
     Reader st(stacks[i], "stacks[" + std::to_string(i) + "]");
     st.only({"q", "r", "tiles"});
     StackSpec spec;
-    spec.at.q = small(st, "q", st.integer("q"));
-    spec.at.r = small(st, "r", st.integer("r"));
+    spec.at.q = static_cast<std::int32_t>(int_field(st, "q", -kCoordLimit, kCoordLimit));
+    spec.at.r = static_cast<std::int32_t>(int_field(st, "r", -kCoordLimit, kCoordLimit));
     py::list tiles = Reader::as_list(st.raw("tiles"), st.sub("tiles"));
     for (std::size_t j = 0; j < tiles.size(); ++j) {
       Reader t(tiles[j], st.sub("tiles[" + std::to_string(j) + "]"));
       t.only({"owner", "unit", "face_down"});
       TileSpec ts;
-      ts.owner = small(t, "owner", t.integer("owner"));
-      if (ts.owner != 0 && ts.owner != 1) Reader::fail(t.sub("owner"), "must be 0 or 1");
+      ts.owner = static_cast<int>(int_field(t, "owner", 0, 1));
       ts.unit = Reader::choice(t.string("unit"), {HEXFLEET_UNITS}, t.sub("unit"));
       ts.face_down = t.has("face_down") ? t.boolean("face_down") : false;
       spec.tiles.push_back(ts);
@@ -237,7 +242,8 @@ State state_from_dict(py::handle obj) {
   for (int p = 0; p < 2; ++p) {
     Reader rd(reserves[p], "reserves[" + std::to_string(p) + "]");
     rd.only({HEXFLEET_UNITS});
-    for (int u = 0; u < kUnitCount; ++u) setup.reserves[p][u] = small(rd, kUnitNames[u], rd.integer_or(kUnitNames[u], 0));
+    for (int u = 0; u < kUnitCount; ++u)
+      setup.reserves[p][u] = static_cast<int>(int_field_or(rd, kUnitNames[u], 0, kMaxTiles, 0));
   }
   return State::from_setup(setup);
 }
@@ -300,7 +306,8 @@ void init_hexfleet(py::module_& m) {
         return out;
       })
       .def("core", [](const State& s, int side) { return hex_tuple(s.core(side & 1)); }, py::arg("side"))
-      .def("height", [](const State& s, int q, int r) { return s.height_at({q, r}); }, py::arg("q"), py::arg("r"))
+      .def("height", [](const State& s, std::int32_t q, std::int32_t r) { return s.height_at({q, r}); }, py::arg("q"), py::arg("r"),
+           "Height of the column at (q, r); 0 for empty ground.")
       .def("networks_in_contact", &State::networks_in_contact,
            "True while one chain of tiles joins the two Cores.")
       .def("legal_actions", [](const State& s) {

@@ -294,6 +294,18 @@ class FourBraziers final : public Variant {
     for (int i = 0; i < kSlots; ++i)
       if (s.d.slots[i].card != kNoCard)
         out += " " + std::to_string(i + 1) + "=" + kPairNames[pairing(card_element(s.d.slots[i].card), i)];
+    // The live preview: what each card in hand would pair as in each open brazier.
+    if (s.d.phase == kPlacement && s.d.choice == kNoChoice && s.pile_size(kHand) > 0) {
+      std::string preview;
+      for (int i = 0; i < kSlots; ++i) {
+        if (s.d.slots[i].card != kNoCard || s.d.slots[i].mark[kDoused] == 1) continue;
+        preview += " [" + std::to_string(i + 1) + "]";
+        for (int code = 0; code < kCardCodes; ++code)
+          if (s.d.piles[kHand][code] > 0)
+            preview += " " + std::string(kCardShort[card_kind(code)]) + "=" + kPairNames[pairing(card_element(code), i)];
+      }
+      if (!preview.empty()) out += "\nPreview:" + preview;
+    }
     const int b = named(s);
     if (b >= 0) out += "  Named: " + std::to_string(b + 1);
     if (s.d.choice == kRedirectChoice) out += "\nJal brazier resolved: redirect a Charge or a status (or skip).";

@@ -121,7 +121,7 @@ class TidePrice final : public Variant {
     const bool shunya = card_kind(sd.card) == kShunya;
     if (!shunya && s.d.counters[kOpenSlot] != slot + 1) return false;
     const int c = cost(s, sd.card);
-    if (tide(s) == kAgni && !shunya) return s.d.player.hp > c;  // R2: you cannot pay with your last HP
+    if (tide(s) == kAgni && !shunya) return s.d.player.hp > c;  // V06-R2: you cannot pay with your last HP
     return s.d.energy >= c;
   }
 
@@ -149,7 +149,7 @@ class TidePrice final : public Variant {
       if (can_fire(s, i)) out.push_back(Action::verb_action(kFireVerb, i));
     const int roll_cost = s.d.phase == kPlacement ? s.param(kFirstRollCost) : s.param(kRerollCost);
     if (energy >= roll_cost) out.push_back(Action::roll());
-    // R1: the first roll is not optional while it is affordable.
+    // V06-R1: the first roll is not optional while it is affordable.
     if (s.d.phase == kRolled || energy < roll_cost) out.push_back(Action::end());
   }
 
@@ -201,7 +201,7 @@ class TidePrice final : public Variant {
     if (card_kind(code) == kUndertow) s.apply_weak(kEnemy, s.param(kUndertowWeak));
     int draws = card_kind(code) == kGale ? s.param(kGaleDraw) : 0;
     if (t == kVayu) {
-      // R4: the Slack Tide's random discard comes first, then its draw and the card's own.
+      // V06-R4: the Slack Tide's random discard comes first, then its draw and the card's own.
       draws += s.param(kSlackDraws);
       const int discards = std::min(s.param(kSlackDiscards), s.pile_size(kHand));
       if (discards > 0) {
@@ -223,7 +223,7 @@ class TidePrice final : public Variant {
   }
 
   void on_roll(State& s) const override {
-    // R3: the open slot is fixed when the dice land (a blank opens the lowest occupied slot then).
+    // V06-R3: the open slot is fixed when the dice land (a blank opens the lowest occupied slot then).
     const int n = s.d.number != kBlankNumber ? s.d.number : s.lowest_occupied_slot() + 1;
     s.d.counters[kOpenSlot] = static_cast<std::int16_t>(n);
   }

@@ -12,7 +12,8 @@ namespace {
 
 // kColour: the Wick's colour (agni..prithvi, or blank: colourless).
 // kColourless: how much of the charge is colourless (the rest is in colour).
-enum Counter { kColour = 0, kColourless = 1, kFloor = 2, kFrozen = 3, kRedirect = 4, kFired = 5 };
+// kRepaint: a roll offered a new colour; the player must repaint or hold first.
+enum Counter { kColour = 0, kColourless = 1, kFloor = 2, kFrozen = 3, kRedirect = 4, kFired = 5, kRepaint = 6 };
 enum Verb {
   kRepaintVerb = 0,
   kHoldVerb,
@@ -24,7 +25,6 @@ enum Verb {
   kExhaustVerb,
   kShunyaVerb,
 };
-enum Choice { kNoChoice = 0, kRepaintChoice = 1 };
 enum Param {
   kRollCharge = kCommonParams,
   kBlankCharge,
@@ -117,7 +117,7 @@ class OneWick final : public Variant {
     return names;
   }
   const std::vector<const char*>& counter_names() const override {
-    static const std::vector<const char*> names = {"colour", "colourless", "floor", "frozen", "redirect", "fired"};
+    static const std::vector<const char*> names = {"colour", "colourless", "floor", "frozen", "redirect", "fired", "repaint"};
     return names;
   }
 
@@ -129,7 +129,7 @@ class OneWick final : public Variant {
     return std::max(s.param(kVayuMinCost), base - s.param(kVayuDiscount));
   }
   // A colour's own spend: paid from the whole Wick in that colour, from the
-  // colourless part only in any other (R3).
+  // colourless part only in any other (V07-R3).
   static bool can_spend(const State& s, int element, int cost) {
     return (colour(s) == element ? s.d.energy : s.d.counters[kColourless]) >= cost;
   }
@@ -186,9 +186,9 @@ class OneWick final : public Variant {
 
   void legal_actions(const State& s, ActionList& out) const override {
     const int energy = s.d.energy;
-    if (s.d.choice == kRepaintChoice) {
+    if (s.d.counters[kRepaint]) {
       const bool can_hold = energy >= price(s, s.param(kHoldCost));
-      // R4: a repaint you cannot pay for in full still happens when holding is unaffordable too.
+      // V07-R4: a repaint you cannot pay for in full still happens when holding is unaffordable too.
       if (energy >= repaint_cost(s) || !can_hold) out.push_back(Action::verb_action(kRepaintVerb));
       if (can_hold) out.push_back(Action::verb_action(kHoldVerb));
       return;
@@ -219,7 +219,7 @@ class OneWick final : public Variant {
       out.push_back(Action::verb_action(kRedirectVerb));
     if (can_spend(s, kPrithvi, price(s, s.param(kFortifyCost)))) out.push_back(Action::verb_action(kFortifyVerb));
     if (!rolled || energy >= reroll_cost(s)) out.push_back(Action::roll());
-    if (rolled) out.push_back(Action::end());  // R1: the first roll is free and not optional
+    if (rolled) out.push_back(Action::end());  // V07-R1: the first roll is free and not optional
   }
 
   bool apply(State& s, const Action& a) const override {
@@ -246,11 +246,11 @@ class OneWick final : public Variant {
         pay(s, std::min<int>(repaint_cost(s), s.d.energy));
         s.d.counters[kColour] = s.d.element;
         s.d.counters[kFloor] = 0;
-        s.d.choice = kNoChoice;
+        s.d.counters[kRepaint] = 0;
         break;
       case kHoldVerb:
         pay(s, price(s, s.param(kHoldCost)));
-        s.d.choice = kNoChoice;
+        s.d.counters[kRepaint] = 0;
         break;
       case kBlastVerb: {
         // All or nothing: an Agni Wick empties entirely; otherwise the colourless part goes at Agni's rate.
@@ -285,7 +285,7 @@ class OneWick final : public Variant {
         s.slot_to_pile(named_slot(s), kExhaust);
         break;
       case kShunyaVerb:
-        // Placed, it freezes the colour at once and exhausts (R8).
+        // Placed, it freezes the colour at once and exhausts (V07-R8).
         s.move_card(card_code(kShunya), kHand, kExhaust);
         s.d.counters[kFrozen] = 1;
         break;
@@ -298,7 +298,7 @@ class OneWick final : public Variant {
       add_charge(s, s.param(kBlankCharge), true);  // colourless: no repaint
     } else {
       add_charge(s, s.param(kRollCharge), false);
-      if (!s.d.counters[kFrozen] && s.d.element != colour(s)) s.d.choice = kRepaintChoice;
+      if (!s.d.counters[kFrozen] && s.d.element != colour(s)) s.d.counters[kRepaint] = 1;
     }
     sync_floor(s);
   }
@@ -333,7 +333,8 @@ class OneWick final : public Variant {
   std::string describe(const State& s) const override {
     std::string out = std::string("Wick: ") + std::to_string(s.d.energy) + " " +
                       (colour(s) == kBlankElement ? "colourless" : kElementNames[colour(s)]);
-    if (s.d.counters[kColourless]) out += " (" + std::to_string(s.d.counters[kColourless]) + " colourless)";
+    if (s.d.counters[kColourless] && colour(s) != kBlankElement)
+      out += " (" + std::to_string(s.d.counters[kColourless]) + " of it colourless)";
     if (s.d.counters[kFloor]) out += ", floored at " + std::to_string(s.param(kPrithviFloor));
     if (s.d.counters[kFrozen]) out += ", colour frozen";
     if (s.d.counters[kRedirect]) out += ", next enemy attack redirected";
@@ -356,8 +357,10 @@ class OneWick final : public Variant {
     range(kRedirect, 0, 1);
     range(kFired, 0, kSlots);
     if (s.d.counters[kFloor] && colour(s) != kPrithvi) throw InvalidStateError("counters.floor: only a Prithvi Wick");
-    if (s.d.choice != kNoChoice && s.d.choice != kRepaintChoice)
-      throw InvalidStateError("choice: must be 0 or 1 (repaint or hold)");
+    range(kRepaint, 0, 1);
+    if (s.d.counters[kRepaint] && (s.d.stage != kStagePlayer || s.d.phase != kRolled))
+      throw InvalidStateError("counters.repaint: only after a roll, during the player's turn");
+    if (s.d.choice != 0) throw InvalidStateError("choice: V07 asks no mid-resolution choice");
   }
 };
 

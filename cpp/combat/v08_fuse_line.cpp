@@ -122,6 +122,9 @@ class FuseLine final : public Variant {
     }
     const int energy = s.d.energy;
     if (s.d.phase == kPlacement) {
+      // The roll is listed first: rearranging is free and reversible, so a
+      // player that breaks ties by list order must not circle through moves.
+      out.push_back(Action::roll());  // the first roll is free: you always get one spark
       add_placements(s, out, [](int) { return true; });
       for (int a = 0; a < kSlots; ++a) {
         if (s.d.slots[a].card == kNoCard) continue;
@@ -138,7 +141,6 @@ class FuseLine final : public Variant {
         for (int i = 0; i < kSlots; ++i)
           if (s.d.slots[i].card != kNoCard && s.d.slots[i].mark[kStayed]) out.push_back(Action::verb_action(kPullVerb, i));
       if (energy >= s.param(kPaidDrawCost) && can_draw_from(s, kDrawPile)) out.push_back(Action::buy());
-      out.push_back(Action::roll());  // the first roll is free: you always get one spark
       return;
     }
     if (energy >= s.param(kRerollCost)) out.push_back(Action::roll());
@@ -188,7 +190,7 @@ class FuseLine final : public Variant {
       damage = scaled(damage, s.param(kSmotherPercent));
       block = scaled(block, s.param(kSmotherPercent));
     } else if (rel == kOpposed) {
-      // R3: pure defence; block cards keep their full Block.
+      // V08-R3: pure defence; block cards keep their full Block.
       if (block == 0) block = scaled(damage, s.param(kOpposedBlockPercent));
       damage = 0;
     }

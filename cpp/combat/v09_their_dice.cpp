@@ -12,9 +12,7 @@ namespace triptych::combat {
 namespace {
 
 enum Mark { kWard = 0 };
-// kStashNumber / kStashElement carry the declaration over the framework's
-// turn start (which clears the dice): value + 1, and 0 outside that moment.
-enum Counter { kPlaced = 0, kForced = 1, kStashNumber = 2, kStashElement = 3 };
+enum Counter { kPlaced = 0, kForced = 1 };
 enum Verb { kForceVerb = 0, kPullVerb = 1, kHopVerb = 2 };
 enum Choice { kNoChoice = 0, kHopChoice = 1 };
 enum Param {
@@ -82,7 +80,7 @@ class TheirDice final : public Variant {
     return names;
   }
   const std::vector<const char*>& counter_names() const override {
-    static const std::vector<const char*> names = {"placed", "forced", "stash_number", "stash_element"};
+    static const std::vector<const char*> names = {"placed", "forced"};
     return names;
   }
 
@@ -97,27 +95,21 @@ class TheirDice final : public Variant {
 
   int income(const State& s) const override { return s.param(kBaseIncome) + kSlots - s.board_count(); }
 
+  // The declaration rolled at the end of a turn stays on the table for the next.
+  bool dice_reset_each_turn() const override { return false; }
+
   void on_turn_start(State& s) const override {
     s.d.counters[kPlaced] = s.d.counters[kForced] = 0;
-    if (s.d.counters[kStashNumber]) {
-      s.d.number = static_cast<std::int16_t>(s.d.counters[kStashNumber] - 1);
-      s.d.element = static_cast<std::int16_t>(s.d.counters[kStashElement] - 1);
-      s.d.counters[kStashNumber] = s.d.counters[kStashElement] = 0;
-    } else {
+    if (s.d.number == kNotRolled) {
       // Before turn 1 the Sentinel rolls its first declaration (after the opening hand).
       s.d.stage = kStageResolve;
       s.d.cursor = kOpeningStep;
     }
   }
 
-  void on_enemy_turn_end(State& s) const override {
-    s.d.counters[kStashNumber] = static_cast<std::int16_t>(s.d.number + 1);
-    s.d.counters[kStashElement] = static_cast<std::int16_t>(s.d.element + 1);
-  }
-
   // The blow is dealt during the resolution; the framework's enemy turn only
   // brings the Guard's Block (gained after the blow, before it could matter).
-  int adjust_enemy_attack(State& s, int damage) const override { return s.d.stage == kStageEnemy ? 0 : damage; }
+  void enemy_attack(State&, int) const override {}
 
   static int place_cost(const State& s) { return s.d.counters[kPlaced] == 0 ? 0 : s.param(kExtraPlaceCost); }
   static int force_cost(const State& s) {
@@ -171,13 +163,7 @@ class TheirDice final : public Variant {
     }
   }
 
-  static int blow_damage(const State& s) {
-    switch (s.d.intent) {
-      case kCleave: return s.param(kCleaveDamage);
-      case kGuardJab: return s.param(kJabDamage);
-      default: return s.param(kStrikeDamage);
-    }
-  }
+  static int blow_damage(const State& s) { return s.intent_damage(); }
   static void blow(State& s, int bonus = 0) { s.hit_player(blow_damage(s) + bonus); }
 
   // The card leaves for `pile` (kNoCard: stays), then fires at `percent`.
@@ -188,7 +174,7 @@ class TheirDice final : public Variant {
   }
 
   // Vayu: every card slides one slot toward the impact, nearest first, so
-  // gaps close; the struck slot itself, if empty, takes the left card (R4).
+  // gaps close; the struck slot itself, if empty, takes the left card (V09-R4).
   static void slide(State& s, int impact) {
     for (int i = impact - 1; i >= 0; --i)
       if (s.d.slots[i].card != kNoCard && s.d.slots[i + 1].card == kNoCard)
@@ -201,19 +187,19 @@ class TheirDice final : public Variant {
   // The declared blow lands. Returns false when it waits for a choice or a roll.
   static bool strike(State& s) {
     if (s.d.element == kAkasha) {
-      // Nullity: every card returns to hand and the Sentinel re-rolls blind now (R5).
+      // Nullity: every card returns to hand and the Sentinel re-rolls blind now (V09-R5).
       for (int i = 0; i < kSlots; ++i)
         if (s.d.slots[i].card != kNoCard) s.slot_to_pile(i, kHand);
       s.d.pending_roll = 1;
       return false;
     }
     if (s.d.number == kBlankNumber) {
-      blow(s, s.param(kBypassBonus));  // R6: bypasses the board, no verb
+      blow(s, s.param(kBypassBonus));  // V09-R6: bypasses the board, no verb
       return true;
     }
     const int slot = s.d.number - 1;
     if (s.d.slots[slot].mark[kWard]) {
-      s.d.slots[slot].mark[kWard] = 0;  // R3: the whole strike is negated
+      s.d.slots[slot].mark[kWard] = 0;  // V09-R3: the whole strike is negated
       return true;
     }
     if (s.d.element == kVayu) slide(s, slot);
@@ -286,13 +272,13 @@ class TheirDice final : public Variant {
     };
     range(kPlaced, 0, 99);
     range(kForced, 0, s.param(kMaxForces));
-    range(kStashNumber, 0, 5);
-    range(kStashElement, 0, kDieElements);
     int akasha = 0, blank = 0;
     for (int f : s.d.element_faces) akasha += f == kAkasha, blank += f == kBlankElement;
     if (akasha != (s.d.gated ? 1 : 0) || akasha + blank != 2)
       throw InvalidStateError("element_faces: two blanks, one of them Akasha once the gate has opened");
     if (s.d.choice != kNoChoice && s.d.choice != kHopChoice) throw InvalidStateError("choice: must be 0 or 1 (hop)");
+    if (s.d.pending_roll && s.d.stage != kStageResolve && s.d.stage != kStagePlayer)
+      throw InvalidStateError("pending_roll: the Sentinel rolls at the end of the turn or when forced");
     if (s.d.stage == kStagePlayer && s.d.number == kNotRolled && !s.d.pending_roll)
       throw InvalidStateError("dice: the Sentinel's declaration is always on the table during the player's turn");
   }

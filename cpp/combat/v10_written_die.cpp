@@ -133,7 +133,7 @@ class WrittenDie final : public Variant {
   }
 
   static int inscribe_cost(const State& s, int code) {
-    if (card_kind(code) == kShunya) return s.param(kShunyaInscribeCost);  // R5: does not use up the free one
+    if (card_kind(code) == kShunya) return s.param(kShunyaInscribeCost);  // V10-R5: does not use up the free one
     return s.d.counters[kInscribed] == 0 ? 0 : s.param(kExtraInscribeCost);
   }
 
@@ -188,7 +188,7 @@ class WrittenDie final : public Variant {
       case ActionType::kRoll:
         if (s.d.phase == kRolled) {
           s.spend_energy(reroll_cost(s));
-          if (s.d.counters[kFreeReroll]) s.d.counters[kFreeReroll] = 0;  // R6: the free one is off the ladder
+          if (s.d.counters[kFreeReroll]) s.d.counters[kFreeReroll] = 0;  // V10-R6: the free one is off the ladder
           else ++s.d.counters[kPaidRerolls];
         }
         s.request_roll();
@@ -222,7 +222,7 @@ class WrittenDie final : public Variant {
   }
 
   // Vayu: every unengraved inscription moves one face along (1->2->3->4->1);
-  // engraved faces stay put and are stepped over (R3).
+  // engraved faces stay put and are stepped over (V10-R3).
   static void rotate(State& s) {
     int ring[kSlots], n = 0;
     for (int f = 0; f < kSlots; ++f)

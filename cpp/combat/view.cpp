@@ -62,6 +62,9 @@ void State::validate() const {
   check(d.stage == kStageOver || d.winner == -1, "winner", "set only when the fight is over");
   check(d.stage != kStageOver || (d.player.hp == 0) == (d.winner == kEnemy), "winner", "the Sentinel wins exactly when player HP is 0");
   check(d.stage == kStageOver || (d.player.hp > 0 && d.enemy.hp > 0), "stage", "a fight with a fighter at 0 HP is over");
+  const bool waiting = d.pending_draws > 0 || d.pending_roll || d.choice != 0;
+  check(!((d.stage == kStageResolve || d.stage == kStageEnemy) && !waiting), "stage",
+        "the resolution and the Sentinel's turn only stop for a draw, a roll or a choice");
   for (int i = 0; i < 6; ++i) check_range(d.element_faces[i], 0, kDieElements - 1, "element_faces[" + std::to_string(i) + "]");
   check_fighter(d.player, "player");
   check_fighter(d.enemy, "enemy");

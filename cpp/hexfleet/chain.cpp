@@ -5,7 +5,9 @@
 // Move generation asks one question per step: "if this lone tile leaves its
 // column, does the graph stay whole?" One Tarjan low-link DFS per position
 // marks the cut vertices, so the answer is a lookup; only a tile that leaves a
-// cut vertex for new ground (which may rejoin the pieces) needs a small walk.
+// cut vertex for new ground (which may rejoin the pieces) checks which pieces
+// the new hex touches, again from the DFS. A Frigate's second step is judged
+// against the board with the Frigate lifted off (`lift`), without a copy.
 #include "hexfleet/hashing.h"
 #include "hexfleet/state.h"
 
@@ -56,6 +58,7 @@ void State::chain_info(ChainInfo& info) const {
     t.dfs(c, -1);
     ++t.comp;
   }
+  info.count = t.comp;
 }
 
 int State::components(std::array<std::uint8_t, kMaxColumns>& comp) const {
@@ -111,6 +114,91 @@ bool State::step_keeps_chain(const ChainInfo& info, int from, int dir) const {
   for (int k : {dir, (dir + 1) % 6, (dir + 5) % 6})
     if (touch(find_column(neighbour(to, k)))) return true;
   return false;
+}
+
+void State::lift(int from, const ChainInfo& info, Lifted& l) const {
+  l.from = from;
+  l.vanished = col_height_[from] == 1;
+  l.owner_bit = 1 << top(from).owner();
+  if (!l.vanished || !info.cut[from]) {
+    // The graph keeps its components (less `from` when it empties, which
+    // splits nothing), and every one of them stays powered.
+    l.comp = info.component.data();
+    for (int k = 0; k < info.count; ++k) l.cores[k] = 0;
+    for (int s = 0; s < 2; ++s) {
+      l.core_comp[s] = info.component[find_column(core_[s])];
+      l.cores[l.core_comp[s]] |= 1 << s;
+    }
+    l.needs = l.cores.data();  // every component is powered: it needs no more than it has
+    l.cut_off = 0;
+    return;
+  }
+  l.comp = l.own_comp.data();
+  l.needs = l.own_needs.data();
+  std::array<std::uint8_t, kMaxColumns> queue;
+  for (int c = 0; c < columns_; ++c) l.own_comp[c] = kNone;
+  int count = 0;
+  for (int start = 0; start < columns_; ++start) {
+    if (l.comp[start] != kNone || (start == from && l.vanished)) continue;
+    int head = 0, tail = 0;
+    queue[tail++] = static_cast<std::uint8_t>(start);
+    l.own_comp[start] = static_cast<std::uint8_t>(count);
+    l.cores[count] = l.own_needs[count] = 0;
+    while (head < tail) {
+      const int v = queue[head++];
+      // The lifted tile itself is not on the board.
+      for (int slot = v == from ? below_[col_top_[v]] : col_top_[v]; slot != kNone; slot = below_[slot])
+        l.own_needs[count] |= 1 << tile_[slot].owner();
+      for (int d = 0; d < 6; ++d) {
+        const int w = col_nbr_[v][d];
+        if (w == kNone || l.own_comp[w] != kNone || (w == from && l.vanished)) continue;
+        l.own_comp[w] = static_cast<std::uint8_t>(count);
+        queue[tail++] = static_cast<std::uint8_t>(w);
+      }
+    }
+    ++count;
+  }
+  for (int s = 0; s < 2; ++s) {
+    l.core_comp[s] = l.comp[find_column(core_[s])];
+    l.cores[l.core_comp[s]] |= 1 << s;
+  }
+  l.cut_off = 0;
+  for (int k = 0; k < count; ++k)
+    if (l.needs[k] & ~l.cores[k]) l.cut_off |= std::uint64_t{1} << k;
+}
+
+void State::neighbourhood(Hex centre, Neighbourhood& near) const {
+  near.centre = centre;
+  near.cell.fill(kNone);
+  for (int c = 0; c < columns_; ++c) {
+    const int dq = col_at_[c].q - centre.q, dr = col_at_[c].r - centre.r;
+    if (dq < -Neighbourhood::kRadius || dq > Neighbourhood::kRadius || dr < -Neighbourhood::kRadius ||
+        dr > Neighbourhood::kRadius)
+      continue;
+    near.cell[(dq + Neighbourhood::kRadius) * Neighbourhood::kSide + dr + Neighbourhood::kRadius] =
+        static_cast<std::uint8_t>(c);
+  }
+}
+
+bool State::powered_with_lifted_at(const Lifted& l, const Neighbourhood& near, Hex at, int at_col,
+                                   bool& contact) const {
+  std::uint64_t joined = 0;
+  int cores = 0, needs = l.owner_bit;
+  auto join = [&](int c) {
+    if (c < 0 || c == kNone || (c == l.from && l.vanished)) return;
+    const int k = l.comp[c];
+    if (joined >> k & 1) return;
+    joined |= std::uint64_t{1} << k;
+    cores |= l.cores[k];
+    needs |= l.needs[k];
+  };
+  if (at_col >= 0 && !(at_col == l.from && l.vanished)) {
+    join(at_col);  // on a stack: the graph is the lifted board's
+  } else {
+    for (int d = 0; d < 6; ++d) join(near.column(neighbour(at, d)));  // new ground joins what it touches
+  }
+  contact = l.core_comp[0] == l.core_comp[1] || ((joined >> l.core_comp[0] & 1) && (joined >> l.core_comp[1] & 1));
+  return (l.cut_off & ~joined) == 0 && (needs & ~cores) == 0;
 }
 
 bool State::all_powered() const {

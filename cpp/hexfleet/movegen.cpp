@@ -19,8 +19,8 @@ bool contains(const FixedVector<Hex, N>& list, Hex h) {
 }
 }  // namespace
 
-template <bool kReference>
-void State::generate_moves(int col, const ChainInfo& info, ActionList& out) const {
+template <bool kReference, typename Out>
+void State::generate_moves(int col, const ChainInfo& info, Out& out) const {
   const int me = side_;
   const Tile mover = top(col);
   const Hex from = col_at_[col];
@@ -58,26 +58,52 @@ void State::generate_moves(int col, const ChainInfo& info, ActionList& out) cons
     reached.push_back(to);
     first_steps.push_back(to);
   }
-  if (mover.unit() == kFrigate) {
-    // The second step is judged from the position the first one left.
+  if (mover.unit() != kFrigate) {
+    for (Hex to : reached) out.push_back({ActionType::kMove, 0, false, from, to});
+    return;
+  }
+  if constexpr (kReference) {
+    // The literal version: make the first step on a copy and test the second there.
     for (Hex mid : first_steps) {
       State after = *this;
       after.do_step(from, mid);
-      ChainInfo mid_info;
-      if constexpr (!kReference) after.chain_info(mid_info);
+      const ChainInfo unused{};
       const int mc = after.find_column(mid);
       const int mid_level = after.level_of_top(mc);
       for (int d = 0; d < 6; ++d) {
         Hex to;
         if (neighbour(mid, d) == from || contains(reached, neighbour(mid, d))) continue;
-        if (step_ok(after, mid_info, mc, mid_level, d, to)) reached.push_back(to);
+        if (step_ok(after, unused, mc, mid_level, d, to)) reached.push_back(to);
+      }
+    }
+  } else {
+    // The second step is judged from the position the first one left: the
+    // board without the Frigate, plus the Frigate on the middle hex.
+    Lifted lifted;
+    lift(col, info, lifted);
+    Neighbourhood near;
+    neighbourhood(from, near);
+    for (Hex mid : first_steps) {
+      const int mid_col = near.column(mid);
+      bool contact_mid;
+      powered_with_lifted_at(lifted, near, mid, mid_col, contact_mid);
+      const int mid_level = mid_col < 0 ? 0 : col_height_[mid_col];
+      for (int d = 0; d < 6; ++d) {
+        const Hex to = neighbour(mid, d);
+        if (to == from || contains(reached, to)) continue;
+        const int to_col = near.column(to);
+        if (to_col >= 0 && (col_height_[to_col] > mid_level + 1 || own_core_column(to_col, me))) continue;
+        bool contact_to;
+        if (!powered_with_lifted_at(lifted, near, to, to_col, contact_to) || (contact_mid && !contact_to)) continue;
+        reached.push_back(to);
       }
     }
   }
   for (Hex to : reached) out.push_back({ActionType::kMove, 0, false, from, to});
 }
 
-void State::generate_spawns(ActionList& out) const {
+template <typename Out>
+void State::generate_spawns(Out& out) const {
   const int me = side_;
   // The Core builds Shipyards while it is uncovered.
   const int core_col = find_column(core_[me]);
@@ -126,8 +152,8 @@ bool State::shipyard_site_ok(Hex at, int side) const {
   return true;
 }
 
-template <bool kReference>
-void State::generate(ActionList& out) const {
+template <bool kReference, typename Out>
+void State::generate(Out& out) const {
   out.clear();
   if (over_) return;
   const int me = side_;
@@ -151,6 +177,14 @@ void State::generate(ActionList& out) const {
   }
   generate_spawns(out);
 }
+
+// Records only whether any action was generated: existence checks need no
+// list (a full ActionList is several KB to set up).
+struct AnyAction {
+  bool found = false;
+  void push_back(const Action&) { found = true; }
+  void clear() {}
+};
 
 void State::legal_actions(ActionList& out) const { generate<false>(out); }
 void State::legal_actions_reference(ActionList& out) const {
@@ -197,9 +231,9 @@ bool State::has_legal_action() const {
       if (t.unit() == kRepulsor && target.is_ship() && target.owner() != me) return true;
     }
   }
-  ActionList actions;
-  generate<false>(actions);
-  return !actions.empty();
+  AnyAction any;
+  generate<false>(any);
+  return any.found;
 }
 
 bool State::is_legal(const Action& action) const {

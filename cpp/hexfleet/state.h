@@ -67,6 +67,7 @@ struct ChainInfo {
   std::array<bool, kMaxColumns> root;
   std::array<std::uint8_t, kMaxColumns> separating_count;
   std::array<std::array<std::uint8_t, 6>, kMaxColumns> separating;
+  int count = 0;  // components
 
   // The piece of `column` once cut vertex `v` is lifted out.
   int piece(int v, int column) const {
@@ -77,6 +78,37 @@ struct ChainInfo {
     return separating_count[v];
   }
   int pieces(int v) const { return separating_count[v] + (root[v] ? 0 : 1); }
+};
+
+// The board with one tile lifted off (the top of column `from`): the
+// components of what remains, which players' tiles and Cores each holds, and
+// which are cut off from a Core they need. A Frigate's two steps are both
+// judged against it: the Frigate standing on hex Y joins the pieces Y touches.
+struct Lifted {
+  int from = 0;
+  bool vanished = false;  // the tile was alone in its column
+  int owner_bit = 0;
+  const std::uint8_t* comp = nullptr;           // per column (the position's own when nothing splits)
+  const std::uint8_t* needs = nullptr;          // per component: owners of its tiles
+  std::array<std::uint8_t, kMaxColumns> cores;  // per component: bit per player
+  std::array<std::uint8_t, kMaxColumns> own_comp;
+  std::array<std::uint8_t, kMaxColumns> own_needs;
+  std::uint64_t cut_off = 0;                    // components lacking a Core they need
+  std::array<int, 2> core_comp{};
+};
+
+// The columns within three hexes of a centre, in a 7x7 axial box: a
+// Frigate's whole move (and the hexes around its landing spots) looks up
+// columns here instead of hashing each time.
+struct Neighbourhood {
+  static constexpr int kRadius = 3, kSide = 2 * kRadius + 1;
+  Hex centre;
+  std::array<std::uint8_t, kSide * kSide> cell;  // column index, 0xFF for empty ground
+  int column(Hex h) const {
+    const int dq = h.q - centre.q + kRadius, dr = h.r - centre.r + kRadius;
+    const int c = cell[dq * kSide + dr];
+    return c == 0xFF ? -1 : c;
+  }
 };
 
 class State {
@@ -154,17 +186,25 @@ class State {
   // Does a step from column `from` in direction `dir` keep the chain whole?
   bool step_keeps_chain(const ChainInfo& info, int from, int dir) const;
   bool step_keeps_chain_slow(int from, Hex to) const;
+  void lift(int from, const ChainInfo& info, Lifted& lifted) const;
+  // Is every tile powered with the lifted tile on hex `at` (column `at_col`,
+  // or -1 for empty ground)? Sets `contact` to whether the Cores then touch.
+  bool powered_with_lifted_at(const Lifted& lifted, const Neighbourhood& near, Hex at, int at_col,
+                              bool& contact) const;
+  void neighbourhood(Hex centre, Neighbourhood& near) const;
   bool all_powered() const;
   // After a combat action: return every tile that cannot trace a path to its
   // own Core, let stacks close up, repeat until nothing else falls.
   void resolve_power();
 
   // --- rules (movegen.cpp, apply.cpp) ----------------------------------------
-  template <bool kReference>
-  void generate(ActionList& out) const;
-  template <bool kReference>
-  void generate_moves(int col, const ChainInfo& info, ActionList& out) const;
-  void generate_spawns(ActionList& out) const;
+  // Out is an ActionList, or a sink that only notes whether anything came.
+  template <bool kReference, typename Out>
+  void generate(Out& out) const;
+  template <bool kReference, typename Out>
+  void generate_moves(int col, const ChainInfo& info, Out& out) const;
+  template <typename Out>
+  void generate_spawns(Out& out) const;
   bool own_core_column(int col, int side) const { return bottom(col).is_core() && bottom(col).owner() == side; }
   bool shipyard_site_ok(Hex at, int side) const;
   void do_move(Hex from, Hex to);
