@@ -13,6 +13,16 @@ PYBIND11_MODULE(_core, m) {
 #ifdef TRIPTYCH_VERSION
   m.attr("__version__") = TRIPTYCH_VERSION;
 #endif
+  // How this module was built: compiler, build type and flags (read by `triptych bench`).
+  py::dict build;
+#ifdef TRIPTYCH_COMPILER
+  build["compiler"] = TRIPTYCH_COMPILER;
+  build["build_type"] = TRIPTYCH_BUILD_TYPE;
+  build["cxx_flags"] = TRIPTYCH_CXX_FLAGS;
+  build["native"] = bool(TRIPTYCH_NATIVE_BUILD);
+#endif
+  build["cplusplus"] = static_cast<long>(__cplusplus);
+  m.attr("BUILD_INFO") = build;
   m.attr("CHANCE") = triptych::kChancePlayer;
   m.attr("TERMINAL") = triptych::kTerminalPlayer;
 

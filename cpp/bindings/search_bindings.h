@@ -7,9 +7,11 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <chrono>
 #include <memory>
 #include <string>
 
+#include "common/rng.h"
 #include "search/alphabeta.h"
 #include "search/greedy.h"
 #include "search/mcts.h"
@@ -126,6 +128,36 @@ void bind_searches(py::module_& m) {
   m.def(
       "evaluate", [](const State& s, const py::dict& weights) { return Game::evaluate(s, weights_from<Game>(weights)); },
       py::arg("state"), py::arg("weights") = py::dict(), "Static evaluation for the side to act (centi-units).");
+  // The bench's native baseline for the Python playout loops (triptych bench):
+  // the same uniformly random playouts, with no Python in the loop.
+  m.def(
+      "random_playouts",
+      [](const State& root, int playouts, std::uint64_t seed, int max_plies) {
+        std::uint64_t steps = 0;
+        double seconds;
+        {
+          py::gil_scoped_release release;
+          Rng rng(seed);
+          typename Game::ActionList actions;
+          const auto t0 = std::chrono::steady_clock::now();
+          for (int p = 0; p < playouts; ++p) {
+            State s = root;
+            for (int ply = 0; (max_plies <= 0 || ply < max_plies) && !Game::is_terminal(s); ++ply) {
+              Game::legal_actions(s, actions);
+              Game::apply(s, actions[static_cast<int>(rng.below(std::uint32_t(actions.size())))]);
+              ++steps;
+            }
+          }
+          seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        }
+        py::dict d;
+        d["playouts"] = playouts;
+        d["steps"] = steps;
+        d["seconds"] = seconds;
+        return d;
+      },
+      py::arg("state"), py::arg("playouts") = 1, py::arg("seed") = 0, py::arg("max_plies") = 0,
+      "Uniformly random playouts in C++ (a benchmark baseline); returns steps, playouts and seconds.");
   m.attr("EVAL_WEIGHTS") = weights_to_dict<Game>(typename Game::Weights{});
 }
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 import click
 
 from triptych.cli.ai_command import ai_command, match
-from triptych.cli_combat import combat
+from triptych.cli.bench_command import bench
 from triptych.cli.perft_command import perft
 from triptych.cli.play_command import play
 from triptych.cli.rules_command import rules
+from triptych.cli_combat import combat
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -23,5 +24,6 @@ main.add_command(rules)
 main.add_command(ai_command)
 main.add_command(match)
 main.add_command(combat)
+main.add_command(bench)
 
 __all__ = ["main"]

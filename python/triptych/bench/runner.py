@@ -1,0 +1,92 @@
+"""The measuring runner: repeat a measurement, keep the median and the spread.
+
+A benchmark here is a callable that does a fixed amount of work and returns
+``(work, seconds)``: the count it did (leaves, nodes, iterations, steps) and
+the time it took, timed by whoever knows where the work starts and ends (the
+native searches time themselves, so Python call overhead is not counted
+twice). The runner turns that into a rate per repeat and reports the median
+rate, because one slow repeat on a shared machine should not move the figure,
+and the spread (max - min) / median, because a wide spread means the figure
+is not to be trusted -- the report flags it.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+# Above this relative spread a figure is flagged: on 2 shared cores a quiet run
+# stays under ~10%, a neighbour's compile pushes it well past 20%.
+WIDE_SPREAD = 0.20
+
+
+@dataclass
+class Measurement:
+    """One figure of the report: a rate (work per second) over repeats."""
+
+    name: str  # stable key, e.g. "perft/hexfleet/start/d4"
+    group: str  # table section, e.g. "perft"
+    unit: str  # what the rate counts per second, e.g. "leaves/s"
+    rates: list[float] = field(default_factory=list)
+    work: int = 0  # work of one repeat (leaves, nodes...); deterministic ones are checked to stay equal
+    seconds: list[float] = field(default_factory=list)
+    extra: dict[str, Any] = field(default_factory=dict)  # e.g. depth reached, ratio, note
+    higher_is_better: bool = True
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.rates) if self.rates else 0.0
+
+    @property
+    def median_seconds(self) -> float:
+        return statistics.median(self.seconds) if self.seconds else 0.0
+
+    @property
+    def spread(self) -> float:
+        """(max - min) / median of the repeats' rates; 0 with fewer than two repeats."""
+        if len(self.rates) < 2 or self.median == 0:
+            return 0.0
+        return (max(self.rates) - min(self.rates)) / self.median
+
+    @property
+    def wide(self) -> bool:
+        return self.spread > WIDE_SPREAD
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "group": self.group, "unit": self.unit, "median": self.median,
+                "spread": self.spread, "rates": self.rates, "seconds": self.seconds, "work": self.work,
+                "extra": self.extra, "higher_is_better": self.higher_is_better}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Measurement:
+        return cls(name=d["name"], group=d["group"], unit=d["unit"], rates=list(d["rates"]), work=d.get("work", 0),
+                   seconds=list(d.get("seconds", [])), extra=dict(d.get("extra", {})),
+                   higher_is_better=d.get("higher_is_better", True))
+
+
+def measure(name: str, group: str, unit: str, fn: Callable[[], tuple[float, float]], repeats: int = 3,
+            warmup: bool = True, **extra: Any) -> Measurement:
+    """Runs ``fn`` (returning (work, seconds)) ``repeats`` times and collects the rates.
+
+    A first untimed call warms caches, the transposition table allocation and
+    lazy imports, so repeat 1 is not an outlier by construction.
+    """
+    if warmup:
+        fn()
+    m = Measurement(name=name, group=group, unit=unit, extra=dict(extra))
+    for _ in range(max(1, repeats)):
+        work, seconds = fn()
+        m.work = int(work)
+        m.seconds.append(seconds)
+        m.rates.append(work / seconds if seconds > 0 else 0.0)
+    return m
+
+
+def timed(fn: Callable[[], float]) -> tuple[float, float]:
+    """(work, seconds) for a callable that returns its work and is timed from outside."""
+    t0 = time.perf_counter()
+    work = fn()
+    return work, time.perf_counter() - t0
