@@ -8,6 +8,7 @@
 #include "bindings/bindings.h"
 #include "bindings/dict_reading.h"
 #include "bindings/search_bindings.h"
+#include "bindings/state_contract.h"
 #include "common/errors.h"
 #include "common/players.h"
 
@@ -223,7 +224,9 @@ void init_aquaignis(py::module_& m) {
       })
       .def("__hash__", [](const Action& a) { return py::hash(py::str(to_notation(a))); });
 
-  py::class_<State>(m, "State", "An AquaIgnis position with the side to move and actions left.")
+  py::class_<State> state_class(m, "State", "An AquaIgnis position with the side to move and actions left.");
+  def_state_contract(state_class, &to_action);
+  state_class
       .def_property_readonly("to_move", &State::to_move,
                              "0 (AQUA) or 1 (IGNIS) to act, or triptych.TERMINAL once the game is over.")
       .def_property_readonly("actions_left", &State::actions_left)
@@ -235,24 +238,6 @@ void init_aquaignis(py::module_& m) {
       .def_property_readonly("score", [](const State& s) { return py::make_tuple(s.score(0), s.score(1)); })
       .def_property_readonly("turn", &State::turn)
       .def("legal_actions", &legal_actions, "Legal actions in a deterministic order.")
-      .def(
-          "apply", [](State& s, py::handle action) { s.apply(to_action(action)); }, py::arg("action"),
-          "Applies an Action, notation string or dict; raises IllegalActionError and changes nothing if illegal.")
-      .def("is_legal", [](const State& s, py::handle action) {
-        try {
-          return s.is_legal(to_action(action));
-        } catch (const IllegalActionError&) {
-          return false;
-        }
-      })
-      .def("clone", [](const State& s) { return State(s); })
-      .def("__copy__", [](const State& s) { return State(s); })
-      .def("__deepcopy__", [](const State& s, py::handle) { return State(s); })
-      .def("is_terminal", &State::is_terminal)
-      .def("returns", [](const State& s) {
-        const auto r = s.returns();
-        return std::vector<double>{r[0], r[1]};
-      })
       .def("to_dict", &state_to_dict, "The complete position as JSON-compatible data.")
       .def_static("from_dict", &state_from_dict, py::arg("d"),
                   "Rebuilds a position; raises InvalidStateError naming the bad field.")

@@ -1,0 +1,41 @@
+// The part of the State contract that is bound the same way for every
+// two-player game: apply / is_legal over an Action, notation or dict, the
+// copies, is_terminal and returns. Each game's binding file adds the rest.
+#pragma once
+
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <vector>
+
+#include "common/errors.h"
+
+namespace triptych::bindings {
+
+namespace py = pybind11;
+
+// `to_action` reads an Action, its notation or its dict (raising IllegalActionError).
+template <class State, class Action>
+void def_state_contract(py::class_<State>& cls, Action (*to_action)(py::handle)) {
+  cls.def(
+         "apply", [to_action](State& s, py::handle action) { s.apply(to_action(action)); }, py::arg("action"),
+         "Applies an Action, notation string or dict; raises IllegalActionError and changes nothing if illegal.")
+      .def("is_legal",
+           [to_action](const State& s, py::handle action) {
+             try {
+               return s.is_legal(to_action(action));
+             } catch (const IllegalActionError&) {
+               return false;
+             }
+           })
+      .def("clone", [](const State& s) { return State(s); })
+      .def("__copy__", [](const State& s) { return State(s); })
+      .def("__deepcopy__", [](const State& s, py::handle) { return State(s); })
+      .def("is_terminal", &State::is_terminal)
+      .def("returns", [](const State& s) {
+        const auto r = s.returns();
+        return std::vector<double>{r[0], r[1]};
+      });
+}
+
+}  // namespace triptych::bindings
