@@ -37,14 +37,23 @@ def test_every_player_finishes_a_fight(variant: str) -> None:
         assert end.winner in (0, 1)
 
 
+# V07 at the slate's parameters is won by Greedy in about 99% of fights, so no player can
+# show it is stronger there; the ordering is measured with the player at 25 HP instead.
+# V09 is the hardest variant (Greedy about 13%): its gap shows at 1000 iterations.
+ORDERING_PARAMS = {"v07": {"player_hp": 25}}
+ORDERING_MCTS = {"v09": (1000, 200)}  # (iterations per decision, fights); else (500, 150)
+
+
 @pytest.mark.parametrize("variant", VARIANTS)
-def test_searching_players_beat_random_play(variant: str) -> None:
-    start = combat.new_game(variant, seed=0)
-    random_rate = core.run_fights(variant, "random", 300, 11)["win_rate"]
-    greedy_rate = core.run_fights(variant, "greedy", 40, 11)["win_rate"]
-    mcts_rate = core.run_fights_mcts(start, iterations=400, games=40, seed=11)["win_rate"]
-    assert greedy_rate > random_rate, (greedy_rate, random_rate)
-    assert mcts_rate > random_rate, (mcts_rate, random_rate)
+def test_mcts_beats_greedy_which_beats_random(variant: str) -> None:
+    # Seeded fights in C++ (dice and draws from seed 11), the same seed for each player.
+    params = ORDERING_PARAMS.get(variant)
+    iterations, fights = ORDERING_MCTS.get(variant, (500, 150))
+    random_rate = core.run_fights(variant, "random", 4 * fights, 11, params)["win_rate"]
+    greedy_rate = core.run_fights(variant, "greedy", fights, 11, params)["win_rate"]
+    start = combat.new_game(variant, seed=0, params=params)
+    mcts_rate = core.run_fights_mcts(start, iterations=iterations, games=fights, seed=11)["win_rate"]
+    assert mcts_rate > greedy_rate > random_rate, (mcts_rate, greedy_rate, random_rate)
 
 
 def test_search_cannot_see_the_seeded_future() -> None:

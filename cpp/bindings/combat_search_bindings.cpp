@@ -88,10 +88,15 @@ void init_combat_search(py::module_& m) {
       py::arg("state"), "The greedy one-turn lookahead choice.");
   m.def(
       "run_fights_mcts",
-      [](const Game& start, std::uint64_t iterations, int games, std::uint64_t seed, int threads) {
+      [](const Game& start, std::uint64_t iterations, int games, std::uint64_t seed, int threads,
+         double exploration, int rollout_decisions, int horizon_turns, bool normalize) {
         combat::MctsConfig config;
         config.iterations = iterations;
         config.threads = threads < 1 ? 1 : threads;
+        config.exploration = exploration;
+        config.rollout_decisions = rollout_decisions;
+        config.horizon_turns = horizon_turns;
+        config.normalize = normalize;
         combat::Stats st;
         double seconds;
         {
@@ -111,7 +116,10 @@ void init_combat_search(py::module_& m) {
         return d;
       },
       py::arg("start"), py::arg("iterations") = 200, py::arg("games") = 10, py::arg("seed") = 0,
-      py::arg("threads") = 1, "Seeded fights from `start` played by MCTS in C++.");
+      py::arg("threads") = 1, py::arg("exploration") = combat::MctsConfig{}.exploration,
+      py::arg("rollout_decisions") = combat::MctsConfig{}.rollout_decisions,
+      py::arg("horizon_turns") = combat::MctsConfig{}.horizon_turns, py::arg("normalize") = true,
+      "Seeded fights from `start` played by MCTS in C++.");
 }
 
 }  // namespace triptych::bindings

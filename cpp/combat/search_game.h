@@ -24,23 +24,39 @@ struct SearchGame {
   // Chance from the state's own distribution and the search's generator.
   static Action sample_chance(const State& s, Rng& rng) { return s.pick_chance(rng.uniform()); }
   // The playout policy: what a plain player does once the tree has made its
-  // choices -- end the turn when it may, else roll -- with a little randomness
-  // so that spends and verbs get tried too.
-  static Action rollout_action(const State&, const ActionList& legal, Rng& rng) {
-    if (rng.uniform() < 0.1) return legal[static_cast<int>(rng.below(std::uint32_t(legal.size())))];
+  // choices -- put cards into slots (mostly), make the first roll, then end
+  // the turn when it may. Measured against the old "end, else roll" default,
+  // it plays the turn out the way people do and suits every variant.
+  static Action rollout_action(const State& s, const ActionList& legal, Rng& rng) {
+    int places = 0;
+    for (const Action& a : legal) places += a.type == ActionType::kPlace;
+    if (places > 0 && rng.uniform() < kPlaceChance) {
+      int pick = static_cast<int>(rng.below(std::uint32_t(places)));
+      for (const Action& a : legal)
+        if (a.type == ActionType::kPlace && pick-- == 0) return a;
+    }
+    if (s.d.rolls == 0)
+      for (const Action& a : legal)
+        if (a.type == ActionType::kRoll) return a;
     for (const Action& a : legal)
       if (a.type == ActionType::kEnd) return a;
     for (const Action& a : legal)
       if (a.type == ActionType::kRoll) return a;
     return legal[static_cast<int>(rng.below(std::uint32_t(legal.size())))];
   }
-  // In [0, 1]: damage dealt matters most, HP kept next, a little Block, and a
-  // win on top; a playout cut off at its horizon is judged the same way.
+  static constexpr double kPlaceChance = 0.8;  // per playout decision, while a card can be placed
+  static constexpr double kDealtWeight = 2.0;  // HP dealt against HP kept, as the greedy player scores
+  // About [0, 1]: the greedy player's score -- damage dealt counts twice as
+  // much as HP kept, then Block and cards in hand -- over its range, with a
+  // win on top and a loss at the bottom.
   static double reward(const State& s) {
-    const double dealt = 1.0 - double(std::max<int>(s.d.enemy.hp, 0)) / std::max<int>(s.d.enemy.max_hp, 1);
-    const double kept = double(std::max<int>(s.d.player.hp, 0)) / std::max<int>(s.d.player.max_hp, 1);
-    const double guard = std::min(20, s.d.player.block + s.d.player.standing_block) / 20.0;
-    return 0.5 * dealt + 0.2 * kept + 0.03 * guard + (s.is_terminal() && s.winner() == kPlayer ? 0.27 : 0.0);
+    if (s.is_terminal() && s.winner() == kPlayer) return 1.0 + 0.002 * (60 - s.d.turn);
+    if (s.is_terminal() && s.winner() == kEnemy) return 0.0;
+    const double dealt = s.d.enemy.max_hp - std::max<int>(s.d.enemy.hp, 0);
+    const double kept = std::max<int>(s.d.player.hp, 0);
+    const double extras = 0.3 * s.d.player.block + 0.5 * s.d.player.standing_block + 0.5 * s.pile_size(kHand);
+    const double range = kDealtWeight * s.d.enemy.max_hp + s.d.player.max_hp + 20.0;
+    return 0.1 + 0.6 * (kDealtWeight * dealt + kept + extras) / range;
   }
   // Every field, so distinct decisions never share a code.
   static std::uint64_t encode(const Action& a) {

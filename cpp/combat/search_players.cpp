@@ -12,6 +12,7 @@ search::SearchResult<Action> mcts_search(const State& s, const MctsConfig& confi
   options.exploration = config.exploration;
   options.rollout_decisions = config.rollout_decisions;
   options.horizon_turns = config.horizon_turns;
+  options.normalize = config.normalize;
   search::OpenLoopMcts<SearchGame> mcts(options);
   return mcts.search(s, search::MctsLimits{config.iterations, config.time_ms}, avoid);
 }

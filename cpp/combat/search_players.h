@@ -18,6 +18,7 @@ struct MctsConfig {
   int rollout_decisions = 40;  // playout decisions before a rollout is judged by its reward
   int horizon_turns = 1;       // playouts stop when the next turn begins (0: no horizon)
   int threads = 1;
+  bool normalize = true;       // UCB on rewards rescaled to those seen (see OpenLoopMcts::Options)
 };
 
 // `avoid`: hashes of the positions already stood in this turn (see OpenLoopMcts::search).

@@ -43,6 +43,10 @@ class OpenLoopMcts {
     double exploration = 0.7;
     int rollout_decisions = 200;  // playout decisions before a rollout is scored by reward()
     int horizon_turns = 0;        // > 0: playouts stop this many turns after the root's turn
+    // UCB compares means rescaled to the rewards seen so far in the tree: a
+    // turn's decisions often differ by a few hundredths of the reward, which a
+    // fixed exploration constant would drown.
+    bool normalize = true;
   };
 
   explicit OpenLoopMcts(const Options& options = {}) : options_(options) {
@@ -132,6 +136,7 @@ class OpenLoopMcts {
     std::vector<Node> nodes;
     std::uint64_t iterations = 0;
     int max_depth = 0;
+    double min_reward = 1e300, max_reward = -1e300;
     int find_child(int node, Code code) const {
       for (int c : nodes[node].children)
         if (nodes[c].code == code) return c;
@@ -202,6 +207,8 @@ class OpenLoopMcts {
       }
       tree.max_depth = std::max(tree.max_depth, static_cast<int>(path.size()) - 1);
       const double reward = rollout(s, rng, legal, Game::turn(root));
+      tree.min_reward = std::min(tree.min_reward, reward);
+      tree.max_reward = std::max(tree.max_reward, reward);
       for (int idx : path) {
         ++tree.nodes[idx].visits;
         tree.nodes[idx].value += reward;
@@ -213,10 +220,14 @@ class OpenLoopMcts {
   // Index into `legal` of the decision with the best UCB (all have children).
   int select(const Tree& tree, int node, const ActionList& legal) const {
     int best = -1;
-    double best_ucb = -1;
+    double best_ucb = -1e300;
+    const double range = tree.max_reward - tree.min_reward;
+    const bool rescale = options_.normalize && range > 1e-12;
     for (int i = 0; i < static_cast<int>(legal.size()); ++i) {
       const Node& n = tree.nodes[tree.find_child(node, Game::encode(legal[i]))];
-      const double ucb = n.value / double(n.visits) +
+      const double mean = n.value / double(n.visits);
+      const double q = rescale ? (mean - tree.min_reward) / range : mean;
+      const double ucb = q +
                          options_.exploration * std::sqrt(std::log(double(n.available)) / double(n.visits));
       if (ucb > best_ucb) {
         best_ucb = ucb;
