@@ -111,3 +111,13 @@ def test_cell_statistics_by_hand() -> None:
     assert m["akasha_in_play"] == 0.25 and m["gated"] == 1.0
     assert m["verbs"] == {"exhaust": 1.0}
     assert m["turns_histogram"] == {"6": 1, "8": 1, "10": 1, "12": 1}
+
+
+def test_error_bars_are_never_negative() -> None:
+    from triptych.balance.report import yerr
+
+    for n in range(1, 120):
+        for k in range(n + 1):
+            lo, hi = wilson_interval(k, n)
+            below, above = yerr({"win_rate": k / n, "ci_low": lo, "ci_high": hi})
+            assert below >= 0 and above >= 0

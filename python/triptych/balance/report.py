@@ -113,6 +113,11 @@ def _png(fig: Any) -> bytes:
     return buffer.getvalue()
 
 
+def yerr(summary: dict[str, Any]) -> tuple[float, float]:
+    """Error-bar lengths below and above the win rate (never negative: the interval's ends are rounded floats)."""
+    return max(0.0, summary["win_rate"] - summary["ci_low"]), max(0.0, summary["ci_high"] - summary["win_rate"])
+
+
 def plot_winrate(result: LabResult) -> bytes:
     variants, players = result.config.variants, result.config.players
     fig, ax = plt.subplots(figsize=(max(6.0, 1.1 * len(variants) * max(1, len(players)) ** 0.5 + 2), 4.2))
@@ -123,8 +128,9 @@ def plot_winrate(result: LabResult) -> bytes:
             m = result.summary(v, 0, p)
             xs.append(i - 0.4 + width * (j + 0.5))
             ys.append(m["win_rate"])
-            lo.append(m["win_rate"] - m["ci_low"])
-            hi.append(m["ci_high"] - m["win_rate"])
+            below, above = yerr(m)
+            lo.append(below)
+            hi.append(above)
         ax.bar(xs, ys, width, yerr=[lo, hi], capsize=2, label=p, color=plt.cm.viridis(j / max(1, len(players) - 1)))
     ax.axhspan(targets.WIN_TARGET - targets.WIN_TOLERANCE, targets.WIN_TARGET + targets.WIN_TOLERANCE,
                color="tab:green", alpha=0.12, zorder=0)
@@ -175,7 +181,7 @@ def plot_ladder(result: LabResult) -> bytes:
         ms = [result.summary(v, 0, p) for p in players]
         xs = [i + (k - len(result.config.variants) / 2) * 0.02 for i in range(len(players))]
         ys = [m["win_rate"] for m in ms]
-        err = [[m["win_rate"] - m["ci_low"] for m in ms], [m["ci_high"] - m["win_rate"] for m in ms]]
+        err = [[yerr(m)[0] for m in ms], [yerr(m)[1] for m in ms]]
         color = plt.cm.tab10(k % 10)
         ax.errorbar(xs, ys, yerr=err, marker="o", markersize=3, linewidth=1, capsize=2, color=color, label=v.upper())
         c = players.index(vr.judged_player)
@@ -301,16 +307,16 @@ def html_report(result: LabResult, images: dict[str, bytes], command: str = "") 
 def write_report(result: LabResult, out: Path, command: str = "") -> dict[str, Path]:
     """Writes every output into ``out`` (created if needed); returns the paths by name."""
     out.mkdir(parents=True, exist_ok=True)
-    paths: dict[str, Path] = {"fights.csv": out / "fights.csv"}
+    names = ["fights.csv", "summary.json", "winrate.png", "turns.png", "ladder.png"]
+    names += [f"sweep_{name}.png" for name, _ in result.config.sweeps] + ["report.html"]
+    paths = {name: out / name for name in names}
+    # The data first: a plotting failure must not lose a long run's records.
     write_csv(result, paths["fights.csv"])
+    summary = summary_dict(result, command)
+    summary["files"] = names
+    paths["summary.json"].write_text(json.dumps(summary, indent=1) + "\n")
     images = plots(result)
     for name, data in images.items():
-        paths[name] = out / name
         paths[name].write_bytes(data)
-    paths["report.html"] = out / "report.html"
     paths["report.html"].write_text(html_report(result, images, command))
-    paths["summary.json"] = out / "summary.json"
-    summary = summary_dict(result, command)
-    summary["files"] = sorted(paths)
-    paths["summary.json"].write_text(json.dumps(summary, indent=1) + "\n")
     return paths
