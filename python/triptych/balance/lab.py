@@ -86,11 +86,15 @@ class LabResult:
     variants: dict[str, VariantResult]
     seconds: float
 
-    def summary(self, variant: str, setting: int, player: str) -> dict[str, Any]:
-        for cell, summary in zip(self.cells, self.summaries):
+    def index(self, variant: str, setting: int, player: str) -> int:
+        """Position of a cell in ``cells`` (and ``records``, ``summaries``)."""
+        for i, cell in enumerate(self.cells):
             if (cell.variant, cell.setting, cell.player) == (variant, setting, player):
-                return summary
+                return i
         raise KeyError((variant, setting, player))
+
+    def summary(self, variant: str, setting: int, player: str) -> dict[str, Any]:
+        return self.summaries[self.index(variant, setting, player)]
 
 
 def plan(config: LabConfig) -> tuple[list[sweeps_mod.Setting], list[Cell]]:

@@ -120,7 +120,7 @@ def yerr(summary: dict[str, Any]) -> tuple[float, float]:
 
 def plot_winrate(result: LabResult) -> bytes:
     variants, players = result.config.variants, result.config.players
-    fig, ax = plt.subplots(figsize=(max(6.0, 1.1 * len(variants) * max(1, len(players)) ** 0.5 + 2), 4.2))
+    fig, ax = plt.subplots(figsize=(min(16.0, max(6.0, 0.3 * len(variants) * len(players) + 2)), 4.2))
     width = 0.8 / len(players)
     for j, p in enumerate(players):
         xs, ys, lo, hi = [], [], [], []
@@ -154,7 +154,7 @@ def plot_turns(result: LabResult) -> bytes:
         lo, hi = vr.band
         ax.axvspan(lo - 0.5, hi + 0.5, color="tab:green", alpha=0.15, label="band")
         for p in result.config.players:
-            turns = [r["turns"] for r in result.records[_cell_index(result, v, 0, p)]]
+            turns = [r["turns"] for r in result.records[result.index(v, 0, p)]]
             if not turns:
                 continue
             edges = [t - 0.5 for t in range(1, max(turns) + 2)]
@@ -228,13 +228,6 @@ def plot_sweep(result: LabResult, name: str, values: list[int]) -> bytes:
     fig.suptitle(f"Sweep of {name}" + (" (mean over the other swept parameters)" if others else "")
                  + "; hollow: the defaults", fontsize=10)
     return _png(fig)
-
-
-def _cell_index(result: LabResult, variant: str, setting: int, player: str) -> int:
-    for i, c in enumerate(result.cells):
-        if (c.variant, c.setting, c.player) == (variant, setting, player):
-            return i
-    raise KeyError((variant, setting, player))
 
 
 def plots(result: LabResult) -> dict[str, bytes]:
