@@ -35,6 +35,7 @@ PYBIND11_MODULE(_core, m) {
   auto combat = m.def_submodule("combat", "Combat: dice-and-cards fights against the Betaal Sentinel, variants V01-V10.");
   triptych::bindings::init_combat(combat);
   triptych::bindings::init_combat_search(combat);
+  triptych::bindings::init_combat_balance(combat);
   auto hexfleet = m.def_submodule("hexfleet", "Hexfleet: two fleets of hex tiles, stacks, power and combat.");
   triptych::bindings::init_hexfleet(hexfleet);
 }

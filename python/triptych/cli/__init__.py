@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from triptych.cli.ai_command import ai_command, match
+from triptych.cli.balance_command import balance
 from triptych.cli.bench_command import bench
 from triptych.cli.perft_command import perft
 from triptych.cli.play_command import play
@@ -25,5 +26,6 @@ main.add_command(ai_command)
 main.add_command(match)
 main.add_command(combat)
 main.add_command(bench)
+main.add_command(balance)
 
 __all__ = ["main"]

@@ -1,0 +1,89 @@
+"""``triptych balance``: the balance lab (docs/balance.md)."""
+
+from __future__ import annotations
+
+import os
+import shlex
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import click
+from rich.console import Console
+
+if TYPE_CHECKING:
+    from triptych.balance.lab import LabConfig
+
+
+def _variants(text: str | None) -> list[str]:
+    from triptych.balance.lab import VARIANTS
+
+    if not text:
+        return list(VARIANTS)
+    out: list[str] = []
+    for item in (x.strip().lower() for x in text.split(",")):
+        if not item:
+            continue
+        if item not in VARIANTS:
+            raise click.BadParameter(f"unknown variant {item!r} (known: {', '.join(VARIANTS)})",
+                                     param_hint="--variants")
+        if item not in out:
+            out.append(item)
+    if not out:
+        raise click.BadParameter("no variant given", param_hint="--variants")
+    return out
+
+
+@click.command("balance")
+@click.option("--variants", "variants_text", metavar="v01,v02,...", help="Variants to measure; all ten when omitted.")
+@click.option("--games", "-n", type=click.IntRange(1, 10_000_000), default=200, show_default=True,
+              help="Fights per variant, setting and player (the same seeds in every cell).")
+@click.option("--players", "players_text", default="random,greedy,mcts:200,mcts:1000", show_default=True,
+              metavar="SPEC,...", help="Players: random, greedy, mcts:N (N iterations per decision).")
+@click.option("--workers", "-j", type=click.IntRange(1, 512), default=None,
+              help="Worker processes (default: the CPU count). Results do not depend on it.")
+@click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path), default=Path("balance-report"),
+              show_default=True, help="Folder for fights.csv, summary.json, the PNGs and report.html.")
+@click.option("--set", "sets", multiple=True, metavar="NAME=V1,V2",
+              help="Sweep a named parameter over these values (repeatable: the Cartesian product is played).")
+@click.option("--seed", type=click.IntRange(0, 2**62), default=0, show_default=True,
+              help="Fight i of every cell uses seed SEED + i.")
+@click.option("--no-progress", is_flag=True, help="No progress bar.")
+def balance(variants_text: str | None, games: int, players_text: str, workers: int | None, out: Path,
+            sets: tuple[str, ...], seed: int, no_progress: bool) -> None:
+    """Measure each Combat variant against its design targets (win rate ~60%, fight length in its band)."""
+    from triptych.balance import LabConfig, parse_players, parse_sets, print_tables, run_lab
+    from triptych.balance.lab import VARIANTS
+    from triptych.balance.report import write_report
+    from triptych.balance.sweeps import check_names
+
+    variants = _variants(variants_text)
+    try:
+        players = parse_players(players_text)
+    except ValueError as err:
+        raise click.BadParameter(str(err), param_hint="--players") from None
+    try:
+        sweeps = parse_sets(sets)
+        check_names(sweeps, variants, {v: VARIANTS[v]["params"] for v in variants})
+        config = LabConfig(variants, players, games, seed=seed, workers=workers or os.cpu_count() or 1, sweeps=sweeps)
+        config.validate()  # values the engine refuses (out of range, an empty deck...)
+    except ValueError as err:
+        raise click.BadParameter(str(err), param_hint="--set") from None
+    command = command_line(config, out)
+    console = Console() if sys.stdout.isatty() else Console(width=200)
+    result = run_lab(config, console=Console(stderr=True), progress=not no_progress)
+    print_tables(result, console)
+    paths = write_report(result, out, command)
+    console.print(f"{sum(len(r) for r in result.records)} fights in {result.seconds:.1f} s "
+                  f"({config.workers} worker(s)); wrote {out}/: {', '.join(sorted(p.name for p in paths.values()))}")
+
+
+def command_line(config: LabConfig, out: Path) -> str:
+    """The canonical command line of a run (written into the report so it can be repeated)."""
+    parts = ["triptych balance", f"--variants {','.join(config.variants)}", f"--games {config.games}",
+             f"--players {','.join(config.players)}", f"--workers {config.workers}", f"--seed {config.seed}"]
+    parts += [f"--set {name}={','.join(map(str, values))}" for name, values in config.sweeps]
+    return " ".join(parts + [f"--out {shlex.quote(str(out))}"])
+
+
+__all__ = ["balance"]
