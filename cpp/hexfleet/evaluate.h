@@ -20,7 +20,7 @@ struct EvalWeights {
   int core_threat = 400;    // a ship adjacent to the enemy Core within one level (it can board)
   int core_guard = 35;      // a friendly tile beside the own Core
   int pinned = 25;          // a ship on a cut vertex: it cannot move without breaking the chain
-  int boarded = 5000;       // a ship on top of the enemy Core: it wins at the owner's next turn start
+  int boarded = 800;        // a ship on top of the enemy Core: it wins at the owner's next turn start unless removed
   int tempo = 20;           // each action left to the side to act
 };
 

@@ -26,10 +26,10 @@ SIGNATURE_TT_MB = 16
 
 EXPECTED_PARTS: dict[str, int] = {
     "aquaignis/start": 9247, "aquaignis/midgame1": 53543, "aquaignis/midgame2": 196572,
-    "aquaignis/midgame3": 28553, "hexfleet/start": 39942, "hexfleet/midgame1": 5136,
-    "hexfleet/midgame2": 643, "hexfleet/midgame3": 16011,
+    "aquaignis/midgame3": 28553, "hexfleet/start": 35045, "hexfleet/midgame1": 8566,
+    "hexfleet/midgame2": 701, "hexfleet/midgame3": 7395,
 }
-EXPECTED_SIGNATURE = 349647
+EXPECTED_SIGNATURE = 339622
 
 
 def signature_parts() -> dict[str, int]:
