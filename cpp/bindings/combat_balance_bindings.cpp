@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "bindings/bindings.h"
+#include "bindings/combat_types.h"
 #include "combat/fight_record.h"
 #include "combat/notation.h"
 #include "combat/variant.h"
@@ -20,32 +21,6 @@ namespace triptych::bindings {
 
 namespace {
 using namespace triptych::combat;
-
-const Variant& variant_or_raise(const std::string& id) {
-  const Variant* v = find_variant(id);
-  if (v) return *v;
-  std::string known;
-  for (const Variant* x : all_variants()) known += std::string(known.empty() ? "" : ", ") + x->info().id;
-  throw py::value_error("unknown combat variant '" + id + "' (known: " + known + ")");
-}
-
-// A new fight of `variant` with `params` (a dict name -> int, or None) overriding its defaults.
-State start_state(const Variant& v, py::object params) {
-  std::vector<std::pair<std::string, int>> overrides;
-  if (!params.is_none()) {
-    if (!py::isinstance<py::dict>(params)) throw py::type_error("params must be a dict of name -> int");
-    for (auto item : py::reinterpret_borrow<py::dict>(params)) {
-      if (!py::isinstance<py::int_>(item.second) || py::isinstance<py::bool_>(item.second))
-        throw py::type_error("parameter '" + std::string(py::str(item.first)) + "' must be an int");
-      overrides.emplace_back(py::str(item.first), item.second.cast<int>());
-    }
-  }
-  try {
-    return State(v, make_params(v, overrides));
-  } catch (const std::invalid_argument& e) {
-    throw py::value_error(e.what());
-  }
-}
 
 PlayerSpec player_or_raise(const std::string& text) {
   try {

@@ -5,6 +5,10 @@
 
 #include <chrono>
 #include <random>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "bindings/bindings.h"
 #include "bindings/combat_types.h"
@@ -370,29 +374,9 @@ Game state_from_dict(py::handle obj) {
 }
 
 Game new_game(const std::string& variant, py::object seed, py::object params) {
-  const Variant* v = find_variant(variant);
-  if (!v) {
-    std::string known;
-    for (const Variant* x : all_variants()) known += std::string(known.empty() ? "" : ", ") + x->info().id;
-    throw py::value_error("unknown combat variant '" + variant + "' (known: " + known + ")");
-  }
-  std::vector<std::pair<std::string, int>> overrides;
-  if (!params.is_none()) {
-    if (!py::isinstance<py::dict>(params)) throw py::type_error("params must be a dict of name -> int");
-    for (auto item : py::reinterpret_borrow<py::dict>(params)) {
-      if (!py::isinstance<py::int_>(item.second) || py::isinstance<py::bool_>(item.second))
-        throw py::type_error("parameter '" + std::string(py::str(item.first)) + "' must be an int");
-      overrides.emplace_back(py::str(item.first), item.second.cast<int>());
-    }
-  }
-  ParamValues values;
-  try {
-    values = make_params(*v, overrides);
-  } catch (const std::invalid_argument& e) {
-    throw py::value_error(e.what());
-  }
+  State start = start_state(variant_or_raise(variant), params);
   const std::uint64_t s = seed.is_none() ? std::random_device{}() : seed.cast<std::uint64_t>();
-  return Game{State(*v, values), Rng(s)};
+  return Game{std::move(start), Rng(s)};
 }
 
 // An rng argument: numpy Generator, random.Random, an int seed, or None (the fight's own).
@@ -454,6 +438,43 @@ Policy policy_from(const std::string& name) {
 }
 
 }  // namespace
+
+const Variant& variant_or_raise(const std::string& id) {
+  const Variant* v = find_variant(id);
+  if (v) return *v;
+  std::string known;
+  for (const Variant* x : all_variants()) known += std::string(known.empty() ? "" : ", ") + x->info().id;
+  throw py::value_error("unknown combat variant '" + id + "' (known: " + known + ")");
+}
+
+State start_state(const Variant& v, py::object params) {
+  std::vector<std::pair<std::string, int>> overrides;
+  if (!params.is_none()) {
+    if (!py::isinstance<py::dict>(params)) throw py::type_error("params must be a dict of name -> int");
+    for (auto item : py::reinterpret_borrow<py::dict>(params)) {
+      if (!py::isinstance<py::int_>(item.second) || py::isinstance<py::bool_>(item.second))
+        throw py::type_error("parameter '" + std::string(py::str(item.first)) + "' must be an int");
+      overrides.emplace_back(py::str(item.first), item.second.cast<int>());
+    }
+  }
+  try {
+    return State(v, make_params(v, overrides));
+  } catch (const std::invalid_argument& e) {
+    throw py::value_error(e.what());
+  }
+}
+
+py::dict stats_dict(const Stats& st, double seconds) {
+  py::dict d;
+  d["games"] = st.games;
+  d["wins"] = st.wins;
+  d["losses"] = st.losses;
+  d["capped"] = st.capped;
+  d["win_rate"] = st.games ? double(st.wins) / st.games : 0.0;
+  d["mean_turns"] = st.mean_turns;
+  d["seconds"] = seconds;
+  return d;
+}
 
 void init_combat(py::module_& m) {
   py::class_<PyAction>(m, "Action", "One Combat action or chance outcome; str() gives its notation.")
@@ -565,15 +586,7 @@ void init_combat(py::module_& m) {
           st = run_fights(g.state, policy_from(policy), games, seed);
           seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         }
-        py::dict d;
-        d["games"] = st.games;
-        d["wins"] = st.wins;
-        d["losses"] = st.losses;
-        d["capped"] = st.capped;
-        d["win_rate"] = st.games ? double(st.wins) / st.games : 0.0;
-        d["mean_turns"] = st.mean_turns;
-        d["seconds"] = seconds;
-        return d;
+        return stats_dict(st, seconds);
       },
       py::arg("variant"), py::arg("policy") = "random", py::arg("games") = 100, py::arg("seed") = 0,
       py::arg("params") = py::none(), "Plays seeded fights in C++; returns win rate, mean fight length and time.");

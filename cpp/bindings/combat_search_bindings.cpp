@@ -105,15 +105,7 @@ void init_combat_search(py::module_& m) {
           st = combat::run_fights_mcts(start.state, config, games, seed);
           seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         }
-        py::dict d;
-        d["games"] = st.games;
-        d["wins"] = st.wins;
-        d["losses"] = st.losses;
-        d["capped"] = st.capped;
-        d["win_rate"] = st.games ? double(st.wins) / st.games : 0.0;
-        d["mean_turns"] = st.mean_turns;
-        d["seconds"] = seconds;
-        return d;
+        return stats_dict(st, seconds);
       },
       py::arg("start"), py::arg("iterations") = 200, py::arg("games") = 10, py::arg("seed") = 0,
       py::arg("threads") = 1, py::arg("exploration") = combat::MctsConfig{}.exploration,

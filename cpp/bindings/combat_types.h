@@ -3,10 +3,13 @@
 // (combat_search_bindings.cpp).
 #pragma once
 
+#include <pybind11/pybind11.h>
+
 #include <cstdint>
 #include <string>
 
 #include "combat/notation.h"
+#include "combat/players.h"
 #include "combat/state.h"
 #include "combat/variant.h"
 #include "common/rng.h"
@@ -27,5 +30,15 @@ struct Game {
   Rng rng;
   std::uint64_t search_calls = 0;  // varies the greedy player's own samples from call to call
 };
+
+// Shared by the binding files, defined in combat_bindings.cpp.
+
+// The variant with this id; ValueError naming the known ids otherwise.
+const combat::Variant& variant_or_raise(const std::string& id);
+// A new fight of `v` with `params` (a dict name -> int, or None) overriding its
+// defaults; TypeError for a bad dict, ValueError for a value the variant refuses.
+combat::State start_state(const combat::Variant& v, pybind11::object params);
+// What run_fights and run_fights_mcts return: the counts, win rate, mean turns and time.
+pybind11::dict stats_dict(const combat::Stats& st, double seconds);
 
 }  // namespace triptych::bindings
