@@ -29,16 +29,6 @@ int shunya_in_hand(const State& s) {
   return n;
 }
 
-Action default_action(const State& s) {
-  ActionList actions;
-  s.legal_actions(actions);
-  for (const Action& a : actions)
-    if (a.type == ActionType::kEnd) return a;
-  for (const Action& a : actions)
-    if (a.type == ActionType::kRoll) return a;
-  return actions[0];
-}
-
 }  // namespace
 
 PlayerSpec parse_player(const std::string& text) {
@@ -108,7 +98,9 @@ FightRecord play_recorded_fight(const State& start, const PlayerSpec& player, st
     seen.push_back(s.hash());
     Action a;
     if (++turn_decisions > kTurnGuard) {
-      a = default_action(s);
+      ActionList legal;
+      s.legal_actions(legal);
+      a = default_action(legal);
       ++r.stalls;
     } else {
       switch (player.kind) {

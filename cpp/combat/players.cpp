@@ -25,14 +25,7 @@ void finish_turn(State& s, Rng& rng) {
     if (s.d.turn != turn) return;
     ActionList actions;
     s.legal_actions(actions);
-    Action pick = actions[0];
-    bool found = false;
-    for (const auto& a : actions)
-      if (a.type == ActionType::kEnd) pick = a, found = true;
-    if (!found)
-      for (const auto& a : actions)
-        if (a.type == ActionType::kRoll) pick = a;
-    s.apply_unchecked(pick);
+    s.apply_unchecked(default_action(actions));
   }
 }
 
@@ -45,6 +38,14 @@ Action random_action(const State& s, Rng& rng) {
 }
 
 Action sample_chance(const State& s, Rng& rng) { return s.pick_chance(rng.uniform()); }
+
+Action default_action(const ActionList& legal) {
+  for (const Action& a : legal)
+    if (a.type == ActionType::kEnd) return a;
+  for (const Action& a : legal)
+    if (a.type == ActionType::kRoll) return a;
+  return legal[0];
+}
 
 Action greedy_action(const State& s, Rng& rng) {
   static constexpr int kSamples = 4;

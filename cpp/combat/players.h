@@ -14,6 +14,9 @@ Action random_action(const State& s, Rng& rng);
 // out by a fixed default (end when possible, else roll) over a few sampled
 // chance sequences, and the decision with the best mean score is taken.
 Action greedy_action(const State& s, Rng& rng);
+// The plain continuation: end the turn when allowed, else roll, else the first
+// legal decision (`legal` is the position's list, not empty).
+Action default_action(const ActionList& legal);
 // Plays the chance node by its probabilities.
 Action sample_chance(const State& s, Rng& rng);
 
