@@ -360,18 +360,23 @@ def test_shipyard_spawns_ships_and_shields_in_every_form():
     # onto a friendly level-0 Shield: only Shields
     assert "P shield@-1,-1" in spawns and "P ~destroyer@-1,-1" in spawns
     assert "P frigate@-1,-1" not in spawns
-    # R4: never onto a Shield at level 1 (the new tile would land two levels above the yard),
-    # never onto an enemy Shield
-    assert not [a for a in spawns if a.endswith("@0,-1") or a.endswith("@-2,0")]
+    # R4: Shields (never ships) onto a friendly Shield at any height; never onto an enemy Shield
+    assert "P shield@0,-1" in spawns and "P ~frigate@0,-1" in spawns and "P frigate@0,-1" not in spawns
+    assert not [a for a in spawns if a.endswith("@-2,0")]
 
 
-def test_r4_shields_stack_only_two_high_from_a_shipyard():
-    """R4: a spawned tile lands within one level of its Shipyard (level 0), so level 0 or 1."""
+def test_r4_shield_towers_grow_past_the_shipyards_reach():
+    """R4 (revised): a Shield may be spawned on top of your own Shield at any height, so the seed's
+    level-3 Shield wall can be built; ships still only onto empty ground."""
     s = position({**CORES, (-1, 0): "Y", (-1, -1): "S"})
     s.apply("P shield@-1,-1")
     assert picture(s)[(-1, -1)] == "SS"
     s2 = position({**CORES, (-1, 0): "Y", (-1, -1): "SS"}, to_move=0)
-    assert not [a for a in notations(s2) if a.endswith("@-1,-1")]
+    s2.apply("P ~frigate@-1,-1")
+    s2.apply("P ~destroyer@-1,-1")
+    assert picture(s2)[(-1, -1)] == "SS~F~D" and s2.height(-1, -1) == 4
+    s3 = position({**CORES, (-1, 0): "Y", (-1, -1): "SSF"})
+    assert not [a for a in notations(s3) if a.endswith("@-1,-1")]  # a ship on top: not a Shield
 
 
 def test_r6_core_and_shipyards_never_face_down():
@@ -507,7 +512,9 @@ def test_second_action_with_nothing_legal_simply_ends_the_turn():
     s = position({(0, 0): "C", (1, 0): "c", (-1, 0): "Y", (1, -1): "SSSSS", (0, -1): "SSSSS",
                   (-1, 1): "SSSSS", (0, 1): "SSSSSS"}, fleet=fleet)
     assert s.reserves[0]["shield"] == 1
-    assert sorted(notations(s)) == ["P shield@-1,-1", "P shield@-2,0", "P shield@-2,1"]
+    # R4: the towers beside the Shipyard take the last Shield too
+    assert sorted(notations(s)) == ["P shield@-1,-1", "P shield@-1,1", "P shield@-2,0", "P shield@-2,1",
+                                    "P shield@0,-1"]
     s.apply("P shield@-2,0")
     assert not s.is_terminal() and (s.to_move, s.actions_left) == (1, 2)
 

@@ -137,7 +137,7 @@ Options options_from(py::handle obj, const std::string& field) {
   using Reader = DictReader<InvalidStateError>;
   Options o;
   Reader r(obj, field);
-  r.only({"fleet", "max_turns", "first_player"});
+  r.only({"fleet", "max_turns", "first_player", "repetitions"});
   if (r.has("fleet")) {
     Reader f(r.raw("fleet"), r.sub("fleet"));
     f.only({HEXFLEET_UNITS});
@@ -146,6 +146,7 @@ Options options_from(py::handle obj, const std::string& field) {
   }
   o.max_turns = static_cast<int>(int_field_or(r, "max_turns", 0, 1000000, o.max_turns));
   o.first_player = static_cast<int>(int_field_or(r, "first_player", 0, 1, o.first_player));
+  o.repetitions = static_cast<int>(int_field_or(r, "repetitions", 0, 1000000, o.repetitions));
   validate_options(o);
   return o;
 }
@@ -161,6 +162,7 @@ py::dict options_to_dict(const Options& o) {
   d["fleet"] = fleet_to_dict(o.fleet);
   d["max_turns"] = o.max_turns;
   d["first_player"] = o.first_player;
+  d["repetitions"] = o.repetitions;
   return d;
 }
 
@@ -174,6 +176,17 @@ py::dict state_to_dict(const State& s) {
   d["actions_left"] = setup.actions_left;
   d["turn"] = setup.turn;
   d["countdown"] = optional_int(setup.countdown, 0);
+  if (setup.climbed == 0) {
+    d["climbed"] = py::none();
+  } else {
+    py::dict c;
+    c["at"] = hex_list(setup.climber);
+    c["levels"] = setup.climbed;
+    d["climbed"] = c;
+  }
+  py::list history;
+  for (std::uint64_t h : *setup.history) history.append(py::int_(h));
+  d["history"] = history;
   d["over"] = setup.over;
   d["winner"] = optional_int(setup.winner, -1);
   py::list stacks;
@@ -207,7 +220,8 @@ py::dict state_to_dict(const State& s) {
 State state_from_dict(py::handle obj) {
   using Reader = DictReader<InvalidStateError>;
   Reader r(obj, "");
-  r.only({"game", "to_move", "actions_left", "turn", "countdown", "over", "winner", "stacks", "reserves", "options"});
+  r.only({"game", "to_move", "actions_left", "turn", "countdown", "climbed", "history", "over", "winner", "stacks",
+          "reserves", "options"});
   if (r.has("game") && r.string("game") != "hexfleet") Reader::fail("game", "'" + r.string("game") + "' is not 'hexfleet'");
   Setup setup;
   if (r.has("options")) setup.options = options_from(r.raw("options"), "options");
@@ -216,6 +230,24 @@ State state_from_dict(py::handle obj) {
   setup.turn = static_cast<int>(int_field_or(r, "turn", 0, 1000000000, 0));
   if (r.has("countdown") && !r.raw("countdown").is_none())
     setup.countdown = static_cast<int>(int_field(r, "countdown", 1, kCountdownTurns));
+  if (r.has("climbed") && !r.raw("climbed").is_none()) {
+    Reader c(r.raw("climbed"), "climbed");
+    c.only({"at", "levels"});
+    setup.climber = read_hex(c, "at");
+    setup.climbed = static_cast<int>(int_field(c, "levels", 1, 2));
+  }
+  if (r.has("history")) {
+    py::list h = Reader::as_list(r.raw("history"), "history");
+    std::vector<std::uint64_t> hashes;
+    for (std::size_t i = 0; i < h.size(); ++i) {
+      const std::string f = "history[" + std::to_string(i) + "]";
+      if (!py::isinstance<py::int_>(h[i]) || py::isinstance<py::bool_>(h[i])) Reader::fail(f, "expected a 64-bit hash (int)");
+      const py::int_ v = h[i].cast<py::int_>();
+      if (v < py::int_(0) || v > py::int_(~std::uint64_t{0})) Reader::fail(f, "out of range 0..2**64-1");
+      hashes.push_back(v.cast<std::uint64_t>());
+    }
+    setup.history = std::move(hashes);
+  }
   setup.over = r.has("over") ? r.boolean("over") : false;
   if (r.has("winner") && !r.raw("winner").is_none()) setup.winner = static_cast<int>(int_field(r, "winner", 0, 1));
 
@@ -341,7 +373,8 @@ void init_hexfleet(py::module_& m) {
 
   m.def("new_game", &new_game,
         "A new game; options: fleet (dict unit -> count, default 1 core, 3 shipyard, 4 shield, 6 frigate, "
-        "5 destroyer, 5 repulsor), max_turns (default 300, 0: no limit), first_player (default 0).");
+        "5 destroyer, 5 repulsor), max_turns (default 300, 0: no limit), first_player (default 0), "
+        "repetitions (draw when a turn starts in the same position for that many times, default 3, 0: off).");
   m.def("perft", &perft, py::arg("state"), py::arg("depth"), py::call_guard<py::gil_scoped_release>(),
         "Leaves of the action tree `depth` plies deep (each action is one ply).");
   bind_searches<SearchGame>(m);

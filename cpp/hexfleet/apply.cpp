@@ -1,15 +1,20 @@
 // Applying actions and the turn cycle: two actions, then the countdown, the
 // turn limit and the start-of-turn checks (win on the enemy Core, separation,
 // a disabled fleet).
+#include <algorithm>
+
 #include "common/errors.h"
 #include "hexfleet/state.h"
 
 namespace triptych::hexfleet {
 
 void State::apply(const Action& action) {
-  const std::string why = explain_illegal(action);
-  if (!why.empty()) throw IllegalActionError(why);
-  apply_unchecked(action);
+  // The generated twin carries what the action alone does not say (a move's climb).
+  ActionList actions;
+  legal_actions(actions);
+  const auto it = std::find(actions.begin(), actions.end(), action);
+  if (it == actions.end()) throw IllegalActionError(explain_illegal(action));
+  apply_unchecked(*it);
 }
 
 void State::apply_unchecked(const Action& a) {
@@ -20,6 +25,8 @@ void State::apply_unchecked(const Action& a) {
     case ActionType::kDestroy: do_destroy(a.to); break;
     case ActionType::kPush: do_push(a.from, a.to); break;
   }
+  // R19: a ship that climbed in the first action climbs less in the second.
+  if (a.type == ActionType::kMove && a.climb > 0 && actions_left_ == 2) set_climb(a.to, a.climb);
   end_action();
 }
 
@@ -92,6 +99,7 @@ void State::end_action() {
 }
 
 void State::end_turn() {
+  set_climb({}, 0);
   if (countdown_ != 0) {
     set_countdown(countdown_ - 1);
     if (countdown_ == 0) {  // the fourth turn ended still apart
@@ -115,7 +123,21 @@ void State::start_turn() {
     return;
   }
   if (countdown_ == 0 && !networks_in_contact()) set_countdown(kCountdownTurns);
+  if (record_turn_start()) {  // R20: the same position for the third time
+    set_over(-1);
+    return;
+  }
   if (!has_legal_action()) set_over(opponent(side_));  // disabled
+}
+
+bool State::record_turn_start() {
+  if (options_.repetitions == 0) return false;
+  // Any earlier occurrence may match (no action in Hexfleet is irreversible:
+  // every tile can return to its reserve), so the whole list is walked.
+  int seen = 1;
+  for (const HistoryNode* n = history_.get(); n != nullptr; n = n->older.get()) seen += n->hash == hash_;
+  history_ = std::make_shared<const HistoryNode>(HistoryNode{hash_, std::move(history_)});
+  return seen >= options_.repetitions;
 }
 
 bool State::has_ship_on_enemy_core(int side) const {

@@ -132,6 +132,12 @@ void State::set_countdown(int countdown) {
   countdown_ = static_cast<std::int8_t>(countdown);
 }
 
+void State::set_climb(Hex at, int levels) {
+  hash_ ^= zobrist::climb(climber_, climbed_) ^ zobrist::climb(at, levels);
+  climber_ = levels == 0 ? Hex{} : at;
+  climbed_ = static_cast<std::int8_t>(levels);
+}
+
 void State::set_over(int winner) {
   hash_ ^= zobrist::over(over_, winner_) ^ zobrist::over(true, winner);
   over_ = true;
@@ -140,7 +146,7 @@ void State::set_over(int winner) {
 
 std::uint64_t State::compute_hash() const {
   std::uint64_t h = zobrist::side(side_) ^ zobrist::one_action_left(actions_left_) ^ zobrist::countdown(countdown_) ^
-                    zobrist::over(over_, winner_);
+                    zobrist::over(over_, winner_) ^ zobrist::climb(climber_, climbed_);
   for (int c = 0; c < columns_; ++c) {
     int slot = col_top_[c];
     for (int level = col_height_[c] - 1; level >= 0; --level, slot = below_[slot])

@@ -33,6 +33,17 @@ constexpr std::uint64_t tile(Hex h, int level, Tile t) {
   return mix(packed ^ kBoardSeed);
 }
 
+inline constexpr std::uint64_t kClimbSeed = 0x4E5F1EE7C11B0002ULL;
+
+// R19: the ship on hex h climbed `levels` (1 or 2) in this turn's first action.
+constexpr std::uint64_t climb(Hex h, int levels) {
+  if (levels == 0) return 0;
+  const std::uint64_t packed = (static_cast<std::uint64_t>(static_cast<std::uint32_t>(h.q) & 0xFFFFF) << 44) |
+                               (static_cast<std::uint64_t>(static_cast<std::uint32_t>(h.r) & 0xFFFFF) << 24) |
+                               static_cast<std::uint64_t>(levels);
+  return mix(packed ^ kClimbSeed);
+}
+
 inline constexpr int kSideKey = 0;
 inline constexpr int kOneActionLeftKey = 1;
 inline constexpr int kCountdownKeys = 2;                             // [0..4]

@@ -36,35 +36,66 @@ void State::generate_moves(int col, const ChainInfo& info, Out& out) const {
     for (int d = 0; d < 6; ++d) {
       if (col_nbr_[col][d] != kNone) continue;
       const Hex to = neighbour(from, d);
-      if (keeps_chain(*this, info, col, d)) out.push_back({ActionType::kMove, 0, false, from, to});
+      if (keeps_chain(*this, info, col, d)) out.push_back({ActionType::kMove, 0, false, 0, from, to});
     }
     return;
   }
 
   // A step climbs at most one level, drops any depth, and never lands a ship
-  // in its own Core's column.
-  auto step_ok = [&](const State& s, const ChainInfo& i, int c, int lvl, int d, Hex& to) {
+  // in its own Core's column. Climbing is also rationed per turn (R19): the
+  // levels this ship may still climb this turn.
+  const int budget = climb_budget(col);
+  auto step_ok = [&](const State& s, const ChainInfo& i, int c, int lvl, int d, Hex& to, int& climb) {
     to = neighbour(s.col_at_[c], d);
     const int n = s.col_nbr_[c][d];
+    climb = n != kNone && s.col_height_[n] > lvl ? 1 : 0;
     if (n != kNone && (s.col_height_[n] > lvl + 1 || s.own_core_column(n, me))) return false;
+    if (climb > budget) return false;
     return keeps_chain(s, i, c, d);
   };
 
+  // Each destination once, with the fewest levels any legal path to it climbs.
   FixedVector<Hex, 18> reached;
+  FixedVector<std::uint8_t, 18> reached_climb;
+  auto reach = [&](Hex to, int climb) {
+    for (std::size_t k = 0; k < reached.size(); ++k)
+      if (reached[k] == to) {
+        if (climb < reached_climb[k]) reached_climb[k] = static_cast<std::uint8_t>(climb);
+        return;
+      }
+    reached.push_back(to);
+    reached_climb.push_back(static_cast<std::uint8_t>(climb));
+  };
+  auto reached_with_at_most = [&](Hex to, int climb) {
+    for (std::size_t k = 0; k < reached.size(); ++k)
+      if (reached[k] == to) return reached_climb[k] <= climb;
+    return false;
+  };
   FixedVector<Hex, 6> first_steps;
+  FixedVector<std::uint8_t, 6> first_climb;
   for (int d = 0; d < 6; ++d) {
     Hex to;
-    if (!step_ok(*this, info, col, level, d, to)) continue;
-    reached.push_back(to);
+    int climb;
+    if (!step_ok(*this, info, col, level, d, to, climb)) continue;
+    reach(to, climb);
     first_steps.push_back(to);
+    first_climb.push_back(static_cast<std::uint8_t>(climb));
   }
+  auto emit = [&] {
+    for (std::size_t k = 0; k < reached.size(); ++k) {
+      Action a{ActionType::kMove, 0, false, 0, from, reached[k]};
+      a.climb = reached_climb[k];
+      out.push_back(a);
+    }
+  };
   if (mover.unit() != kFrigate) {
-    for (Hex to : reached) out.push_back({ActionType::kMove, 0, false, from, to});
+    emit();
     return;
   }
   if constexpr (kReference) {
     // The literal version: make the first step on a copy and test the second there.
-    for (Hex mid : first_steps) {
+    for (std::size_t k = 0; k < first_steps.size(); ++k) {
+      const Hex mid = first_steps[k];
       State after = *this;
       after.do_step(from, mid);
       const ChainInfo unused{};
@@ -72,8 +103,10 @@ void State::generate_moves(int col, const ChainInfo& info, Out& out) const {
       const int mid_level = after.level_of_top(mc);
       for (int d = 0; d < 6; ++d) {
         Hex to;
-        if (neighbour(mid, d) == from || contains(reached, neighbour(mid, d))) continue;
-        if (step_ok(after, unused, mc, mid_level, d, to)) reached.push_back(to);
+        int climb;
+        if (neighbour(mid, d) == from) continue;
+        if (step_ok(after, unused, mc, mid_level, d, to, climb) && first_climb[k] + climb <= budget)
+          reach(to, first_climb[k] + climb);
       }
     }
   } else {
@@ -83,23 +116,32 @@ void State::generate_moves(int col, const ChainInfo& info, Out& out) const {
     lift(col, info, lifted);
     Neighbourhood near;
     neighbourhood(from, near);
-    for (Hex mid : first_steps) {
+    for (std::size_t k = 0; k < first_steps.size(); ++k) {
+      const Hex mid = first_steps[k];
       const int mid_col = near.column(mid);
       bool contact_mid;
       powered_with_lifted_at(lifted, near, mid, mid_col, contact_mid);
       const int mid_level = mid_col < 0 ? 0 : col_height_[mid_col];
       for (int d = 0; d < 6; ++d) {
         const Hex to = neighbour(mid, d);
-        if (to == from || contains(reached, to)) continue;
+        if (to == from) continue;
         const int to_col = near.column(to);
         if (to_col >= 0 && (col_height_[to_col] > mid_level + 1 || own_core_column(to_col, me))) continue;
+        const int climb = first_climb[k] + (to_col >= 0 && col_height_[to_col] > mid_level ? 1 : 0);
+        if (climb > budget) continue;
+        if (reached_with_at_most(to, climb)) continue;  // nothing to improve
         bool contact_to;
         if (!powered_with_lifted_at(lifted, near, to, to_col, contact_to) || (contact_mid && !contact_to)) continue;
-        reached.push_back(to);
+        reach(to, climb);
       }
     }
   }
-  for (Hex to : reached) out.push_back({ActionType::kMove, 0, false, from, to});
+  emit();
+}
+
+int State::climb_budget(int col) const {
+  const int move = top(col).unit() == kFrigate ? 2 : 1;
+  return climbed_ != 0 && col_at_[col] == climber_ ? move - climbed_ : move;
 }
 
 template <typename Out>
@@ -111,12 +153,13 @@ void State::generate_spawns(Out& out) const {
     for (int d = 0; d < 6; ++d) {
       if (col_nbr_[core_col][d] != kNone) continue;
       const Hex at = neighbour(core_[me], d);
-      if (shipyard_site_ok(at, me)) out.push_back({ActionType::kShipyard, 0, false, at, at});
+      if (shipyard_site_ok(at, me)) out.push_back({ActionType::kShipyard, 0, false, 0, at, at});
     }
   }
 
-  // Shipyards: ships onto empty ground, Shields there or onto a friendly
-  // Shield at level 0 (the new tile must land within one level of the yard).
+  // Shipyards: ships onto empty ground, Shields there or on top of a friendly
+  // Shield at any height (R4: the seed draws and asks for Shield walls taller
+  // than a Shipyard's one-level reach).
   FixedVector<Hex, kMaxShipyardsOnBoard * 6> sites;
   const auto& stock = reserve_[me];
   for (int c = 0; c < columns_; ++c) {
@@ -129,15 +172,15 @@ void State::generate_spawns(Out& out) const {
       const Hex at = neighbour(col_at_[c], d);
       const int n = col_nbr_[c][d];
       const bool ground = n == kNone;
-      if (!ground && !(col_height_[n] == 1 && top(n).is_shield() && top(n).owner() == me)) continue;
+      if (!ground && !(top(n).is_shield() && top(n).owner() == me)) continue;
       if (contains(sites, at)) continue;
       sites.push_back(at);
       if (ground)
         for (int u = kFrigate; u <= kRepulsor; ++u)
-          if (stock[u]) out.push_back({ActionType::kSpawn, static_cast<std::uint8_t>(u), false, at, at});
-      if (stock[kShield]) out.push_back({ActionType::kSpawn, kShield, false, at, at});
+          if (stock[u]) out.push_back({ActionType::kSpawn, static_cast<std::uint8_t>(u), false, 0, at, at});
+      if (stock[kShield]) out.push_back({ActionType::kSpawn, kShield, false, 0, at, at});
       for (int u = kFrigate; u <= kRepulsor; ++u)
-        if (stock[u]) out.push_back({ActionType::kSpawn, static_cast<std::uint8_t>(u), true, at, at});
+        if (stock[u]) out.push_back({ActionType::kSpawn, static_cast<std::uint8_t>(u), true, 0, at, at});
     }
   }
 }
@@ -172,7 +215,7 @@ void State::generate(Out& out) const {
       const bool ok = t.unit() == kDestroyer ? target.is_destroyable() : target.is_ship() && target.owner() != me;
       if (ok)
         out.push_back({t.unit() == kDestroyer ? ActionType::kDestroy : ActionType::kPush,
-                       0, false, col_at_[c], col_at_[n]});
+                       0, false, 0, col_at_[c], col_at_[n]});
     }
   }
   generate_spawns(out);
@@ -224,7 +267,9 @@ bool State::has_legal_action() const {
     for (int d = 0; d < 6; ++d) {
       const int n = col_nbr_[c][d];
       // Leaving a stack behind never breaks the chain.
-      if (col_height_[c] > 1 && (n == kNone || (col_height_[n] <= level + 1 && !own_core_column(n, me)))) return true;
+      if (col_height_[c] > 1 &&
+          (n == kNone || (col_height_[n] <= level + (climb_budget(c) > 0 ? 1 : 0) && !own_core_column(n, me))))
+        return true;
       if (n == kNone || abs_diff(level_of_top(n), level) > 1) continue;
       const Tile target = top(n);
       if (t.unit() == kDestroyer && target.is_destroyable()) return true;

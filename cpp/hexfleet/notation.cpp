@@ -38,10 +38,14 @@ class Reader {
   int integer() {
     skip_spaces();
     const std::size_t start = pos_;
-    if (pos_ < text_.size() && (text_[pos_] == '-' || text_[pos_] == '+')) ++pos_;
+    if (pos_ < text_.size() && (text_[pos_] == '-' || text_[pos_] == '+')) {
+      ++pos_;
+      if (pos_ < text_.size() && std::isspace(static_cast<unsigned char>(text_[pos_]))) fail("whitespace inside a number");
+    }
     const std::size_t digits = pos_;
     while (pos_ < text_.size() && std::isdigit(static_cast<unsigned char>(text_[pos_]))) ++pos_;
     if (pos_ == digits || pos_ - digits > 7) fail("expected a coordinate");
+    refuse_split_token(true, "a number");
     return std::stoi(text_.substr(start, pos_ - start));
   }
   Hex hex() {
@@ -56,7 +60,18 @@ class Reader {
     std::string w;
     while (pos_ < text_.size() && std::isalpha(static_cast<unsigned char>(text_[pos_])))
       w += static_cast<char>(std::tolower(static_cast<unsigned char>(text_[pos_++])));
+    refuse_split_token(false, "a unit name");
     return w;
+  }
+  // Whitespace of any kind separates tokens and is otherwise ignored; inside
+  // a number or a name it is refused, never glued ("1 0" is not 10).
+  void refuse_split_token(bool digits, const char* what) {
+    std::size_t p = pos_;
+    while (p < text_.size() && std::isspace(static_cast<unsigned char>(text_[p]))) ++p;
+    if (p == pos_ || p == text_.size()) return;
+    const unsigned char next = static_cast<unsigned char>(text_[p]);
+    if (digits ? std::isdigit(next) != 0 : std::isalpha(next) != 0)
+      fail(std::string("whitespace inside ") + what);
   }
   void end() {
     skip_spaces();
@@ -84,9 +99,10 @@ std::string to_notation(const Action& a) {
 Action parse_notation(const std::string& text) {
   Reader in(text);
   Action a;
-  if (in.accept('m') || in.accept('d') || in.accept('r')) {
-    const char kind = static_cast<char>(std::tolower(static_cast<unsigned char>(text[text.find_first_not_of(" \t")])));
-    a.type = kind == 'm' ? ActionType::kMove : kind == 'd' ? ActionType::kDestroy : ActionType::kPush;
+  // The letter read decides the kind (leading whitespace of any kind skipped).
+  const bool move = in.accept('m'), destroy = !move && in.accept('d'), push = !move && !destroy && in.accept('r');
+  if (move || destroy || push) {
+    a.type = move ? ActionType::kMove : destroy ? ActionType::kDestroy : ActionType::kPush;
     a.from = in.hex();
     in.expect('>');
     a.to = in.hex();

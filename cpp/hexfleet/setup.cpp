@@ -26,6 +26,7 @@ void validate_options(const Options& o) {
   if (total != kFleetSize) fail("options.fleet", std::to_string(total) + " tiles; a fleet has exactly 24");
   if (o.max_turns < 0) fail("options.max_turns", "must be 0 (no limit) or more");
   if (o.first_player != 0 && o.first_player != 1) fail("options.first_player", "must be 0 or 1");
+  if (o.repetitions < 0 || o.repetitions == 1) fail("options.repetitions", "must be 0 (off) or 2 or more");
 }
 
 State State::from_setup(const Setup& setup) {
@@ -50,6 +51,9 @@ State State::from_setup(const Setup& setup) {
   s.countdown_ = 0;
   s.over_ = false;
   s.winner_ = -1;
+  s.climber_ = {};
+  s.climbed_ = 0;
+  s.history_.reset();
   s.turn_ = static_cast<std::uint32_t>(setup.turn);
   for (auto& r : s.reserve_) r.fill(0);
   s.shipyards_ = {0, 0};
@@ -126,9 +130,46 @@ State State::from_setup(const Setup& setup) {
 
   s.set_side_and_actions(setup.to_move, setup.actions_left);
   s.set_countdown(setup.countdown);
+  // R19: only a ship of the player to move, after their first action, and
+  // never more levels than its Move.
+  if (setup.climbed != 0) {
+    if (setup.climbed < 0 || setup.climbed > 2) fail("climbed.levels", "must be 1 or 2");
+    if (setup.over || setup.actions_left != 1)
+      fail("climbed", "a climb is only remembered between the two actions of a turn");
+    const int c = s.find_column(setup.climber);
+    if (c < 0 || !s.top(c).is_ship() || s.top(c).owner() != setup.to_move)
+      fail("climbed.at", "no ship of the player to move on top there");
+    if (setup.climbed > (s.top(c).unit() == kFrigate ? 2 : 1))
+      fail("climbed.levels", std::string("a ") + kUnitNames[s.top(c).unit()] + " climbs at most " +
+                                 (s.top(c).unit() == kFrigate ? "2 levels" : "1 level") + " a turn");
+    s.set_climb(setup.climber, setup.climbed);
+  }
+  // R20: the turn-start history, checked against what play would have recorded.
+  std::vector<std::uint64_t> history;
+  if (setup.history) {
+    history = *setup.history;
+  } else if (!setup.over && setup.actions_left == 2 && s.options_.repetitions != 0) {
+    history.push_back(s.hash_);  // the turn now starting
+  }
+  if (s.options_.repetitions == 0 && !history.empty())
+    fail("history", "must be empty when options.repetitions is 0 (nothing is recorded)");
+  if (history.size() > static_cast<std::size_t>(setup.turn) + 1)
+    fail("history", std::to_string(history.size()) + " turn starts, but only " + std::to_string(setup.turn + 1) +
+                        " turns have started");
+  for (std::uint64_t h : history) s.history_ = std::make_shared<const HistoryNode>(HistoryNode{h, std::move(s.history_)});
   if (setup.over) {
     s.set_over(setup.winner);
     return s;
+  }
+  if (s.options_.repetitions != 0) {
+    if (setup.actions_left == 2 && (history.empty() || history.back() != s.hash_))
+      fail("history", "the last entry must be this position: a turn's start is recorded when the turn starts");
+    std::vector<std::uint64_t> sorted = history;
+    std::sort(sorted.begin(), sorted.end());
+    for (std::size_t i = 0; i + s.options_.repetitions <= sorted.size(); ++i)
+      if (sorted[i] == sorted[i + s.options_.repetitions - 1])
+        fail("history", "a position occurs " + std::to_string(s.options_.repetitions) +
+                            " times, so the game would be drawn (options.repetitions)");
   }
   const bool contact = home[0] == home[1];
   if (setup.countdown != 0 && contact) fail("countdown", "the networks are in contact, so no countdown runs");
@@ -150,6 +191,9 @@ Setup State::to_setup() const {
   setup.actions_left = actions_left_;
   setup.turn = static_cast<int>(turn_);
   setup.countdown = countdown_;
+  setup.climber = climber_;
+  setup.climbed = climbed_;
+  setup.history = history();
   setup.over = over_;
   setup.winner = winner_;
   setup.options = options_;

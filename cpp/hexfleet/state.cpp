@@ -1,5 +1,7 @@
 // The initial position (R1: the two Cores side by side, "locked onto each
 // other"), the result, and why an action is illegal.
+#include <algorithm>
+
 #include "common/errors.h"
 #include "common/players.h"
 #include "hexfleet/state.h"
@@ -17,6 +19,19 @@ State::State(const Options& options) : options_(options) {
   }
   set_side_and_actions(options_.first_player, 2);
   start_turn();
+}
+
+State::~State() {
+  // Unlink a history no other copy shares node by node: destroying a long
+  // list through its own links would recurse once per turn.
+  while (history_ && history_.use_count() == 1) history_ = std::shared_ptr<const HistoryNode>(history_->older);
+}
+
+std::vector<std::uint64_t> State::history() const {
+  std::vector<std::uint64_t> out;
+  for (const HistoryNode* n = history_.get(); n != nullptr; n = n->older.get()) out.push_back(n->hash);
+  std::reverse(out.begin(), out.end());
+  return out;
 }
 
 int State::to_move() const { return over_ ? kTerminalPlayer : side_; }
@@ -54,7 +69,7 @@ std::string State::explain_illegal(const Action& a) const {
       return "a Shipyard must touch only your own tiles";
     }
     return "no uncovered Shipyard of yours can spawn that at " + hex_text(a.to) +
-           " (ships need empty ground next to it, Shields empty ground or your level-0 Shield)";
+           " (ships need empty ground next to it, Shields empty ground or the top of your own Shield)";
   }
   if (fc < 0) return "no tile at " + where;
   const Tile t = top(fc);
@@ -67,6 +82,10 @@ std::string State::explain_illegal(const Action& a) const {
     if (t.is_core() && tc >= 0) return "the Core may only step onto empty ground";
     if (tc >= 0 && own_core_column(tc, me)) return "your ships may never stand on your own Core";
     if (reach == 1 && tc >= 0 && col_height_[tc] > level_of_top(fc) + 1) return "a step climbs at most one level";
+    if (reach == 1 && tc >= 0 && col_height_[tc] > level_of_top(fc) && climb_budget(fc) == 0)
+      return std::string("this ") + kUnitNames[t.unit()] + " already climbed a level this turn (one level a turn)";
+    if (reach == 2 && climb_budget(fc) < 2 && tc >= 0 && col_height_[tc] > level_of_top(fc) + climb_budget(fc))
+      return "this Frigate has only " + std::to_string(climb_budget(fc)) + " level(s) left to climb this turn";
     return "that move would break the chain of power (or no path of legal steps reaches it)";
   }
   if (!adjacent(a.from, a.to)) return "the target must share an edge with " + where;

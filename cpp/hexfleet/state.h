@@ -11,6 +11,8 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -25,6 +27,9 @@ struct Options {
   // Whole turns after which the game is drawn (0: no limit); keeps self-play finite.
   int max_turns = 300;
   int first_player = 0;
+  // R20: the game is drawn when the same position starts a turn for the
+  // `repetitions`-th time (0: never; otherwise 2 or more).
+  int repetitions = 3;
 };
 
 // Throws InvalidStateError naming the bad option ("options.fleet: ...").
@@ -45,6 +50,13 @@ struct Setup {
   int actions_left = 2;
   int turn = 0;
   int countdown = 0;  // turns left in a separation countdown, 0: none running
+  // R19: levels the ship now at `climber` climbed in this turn's first action (0: none).
+  Hex climber{};
+  int climbed = 0;
+  // R20: hashes of the positions that started the turns so far, oldest first
+  // (the current turn's included); none given: just the current position at a
+  // turn's start, nothing mid-turn.
+  std::optional<std::vector<std::uint64_t>> history;
   bool over = false;
   int winner = -1;
   std::vector<StackSpec> stacks;
@@ -114,6 +126,9 @@ struct Neighbourhood {
 class State {
  public:
   explicit State(const Options& options = {});
+  State(const State&) = default;
+  State& operator=(const State&) = default;
+  ~State();  // frees a long history without deep recursion
 
   // --- queries -------------------------------------------------------------
   int side_to_act() const { return side_; }
@@ -126,6 +141,9 @@ class State {
   std::uint64_t compute_hash() const;  // from scratch; equals hash()
   int turn() const { return turn_; }
   int countdown() const { return countdown_; }
+  Hex climber() const { return climber_; }
+  int climbed() const { return climbed_; }  // levels climbed this turn by the ship at climber()
+  std::vector<std::uint64_t> history() const;  // turn-start hashes, oldest first (R20)
   const Options& options() const { return options_; }
   int reserve(int side, int unit) const { return reserve_[side][unit]; }
   Hex core(int side) const { return core_[side]; }
@@ -179,6 +197,11 @@ class State {
   void set_side_and_actions(int side, int actions_left);
   void set_countdown(int countdown);
   void set_over(int winner);
+  void set_climb(Hex at, int levels);
+  int climb_budget(int col) const;  // levels the top tile of `col` may still climb this turn
+  // R20: records the position that starts this turn; true if it is now the
+  // `repetitions`-th occurrence.
+  bool record_turn_start();
 
   // --- the chain of power (chain.cpp) ----------------------------------------
   void chain_info(ChainInfo& info) const;  // components and cut vertices
@@ -239,6 +262,16 @@ class State {
   bool over_ = false;
   std::int8_t winner_ = -1;
   std::uint32_t turn_ = 0;
+  // R19: the ship that climbed in this turn's first action, and how far.
+  Hex climber_{};
+  std::int8_t climbed_ = 0;
+  // R20: turn-start hashes, newest first, as an immutable list that copies
+  // share (search copies a State per child; a copy costs one reference).
+  struct HistoryNode {
+    std::uint64_t hash;
+    std::shared_ptr<const HistoryNode> older;
+  };
+  std::shared_ptr<const HistoryNode> history_;
   Options options_;
   std::uint64_t hash_ = 0;
 

@@ -73,6 +73,10 @@ struct Action {
   ActionType type = ActionType::kMove;
   std::uint8_t unit = 0;    // spawns only: the class of the tile played (0 otherwise)
   bool face_down = false;   // spawns only
+  // Moves only, derived (not compared): the fewest levels a legal path of the
+  // move climbs, filled in by generation; apply counts it against the ship's
+  // climb for the turn (R19).
+  std::uint8_t climb = 0;
   Hex from{};
   Hex to{};
 
