@@ -341,7 +341,7 @@ def build(root: Path = REPO, seeds_dir: Path | None = None) -> Trace:
 
 
 def find_seeds(root: Path) -> Path:
-    for candidate in (root / "docs" / "rules" / "seeds", root.parent / "shared" / "seeds"):
+    for candidate in (root / "docs" / "rules" / "seeds", REPO / "docs" / "rules" / "seeds"):
         if (candidate / "aquaignis.txt").exists():
             return candidate
     raise FileNotFoundError(f"no seeds in {root / 'docs' / 'rules' / 'seeds'}")
