@@ -9,10 +9,12 @@ import json
 import numpy as np
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import triptych
 import triptych.hexfleet as hf
-from hexfleet_helpers import position, position_dict
+from hexfleet_helpers import picture, position, position_dict
 from triptych.cli import main
 
 CORES = {(0, 0): "C", (1, 0): "c"}
@@ -55,6 +57,50 @@ def test_actions_round_trip_through_notation_and_dict():
         assert repr(a) == f"Action('{a}')"
     assert hf.Action.parse("  m 0,0 > 1,-1 ") == hf.Action.parse("M 0,0>1,-1")
     assert str(hf.Action.parse("p ~Frigate@ 1, 0")) == "P ~frigate@1,0"
+
+
+WHITESPACE = [" ", "\t", "\n", "\r", "\v", "\f"]
+
+
+@pytest.mark.parametrize("ws", WHITESPACE)
+@pytest.mark.parametrize("text", ["M 0,1>1,1", "D 0,1>1,1", "R 0,1>1,1", "Y@-1,0", "P ~frigate@1,0"])
+def test_leading_whitespace_of_any_kind_never_changes_the_action(ws, text):
+    """The parser once read the kind from the first non-space/tab character: "\nM 0,1>1,1" became a push."""
+    assert str(hf.Action.parse(ws + text)) == text
+    assert str(hf.Action.parse(ws * 3 + text.lower() + ws)) == text
+
+
+def test_a_misread_move_is_never_applied_as_a_push():
+    s = position({**CORES, (0, 1): "R", (1, 1): "f", (1, 2): "S"})
+    before = s.to_dict()
+    for ws in WHITESPACE:
+        t = s.clone()
+        t.apply(ws + "M 0,1>1,1")  # a move: the Repulsor climbs onto the Frigate, nobody is pushed
+        assert picture(t)[(1, 1)] == "fR" and t.reserves == s.reserves
+        with pytest.raises(triptych.IllegalActionError, match="only a Destroyer destroys"):
+            s.apply(ws + "D 0,1>1,1")  # a destroy by a Repulsor: refused, never pushed
+    assert s.to_dict() == before
+
+
+@pytest.mark.parametrize("text", ["M 1 0,1>1,1", "M 0,1>1, 1 1", "M - 1,0>0,0", "P fri gate@1,0", "P ~fri\tgate@1,0",
+                                  "M 0,1>1,1\x00", "M\u00a00,1>1,1"])
+def test_whitespace_inside_a_token_is_refused_never_glued(text):
+    with pytest.raises(triptych.IllegalActionError, match="cannot read action"):
+        hf.Action.parse(text)
+
+
+_TOKENS = {"M 0,1>1,1": ["M", "0", ",", "1", ">", "1", ",", "1"],
+           "D -2,3>-1,3": ["D", "-2", ",", "3", ">", "-1", ",", "3"],
+           "P ~repulsor@4,-5": ["P", "~", "repulsor", "@", "4", ",", "-5"],
+           "Y@0,-1": ["Y", "@", "0", ",", "-1"]}
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(sorted(_TOKENS)), st.data())
+def test_whitespace_of_every_kind_between_tokens_is_ignored(text, data):
+    gaps = st.text(alphabet="".join(WHITESPACE), max_size=3)
+    written = "".join(data.draw(gaps) + tok for tok in _TOKENS[text]) + data.draw(gaps)
+    assert str(hf.Action.parse(written)) == text
 
 
 @pytest.mark.parametrize("action,reason", [
@@ -217,8 +263,6 @@ def test_cli_perft_rules_and_play(tmp_path):
 
 from pathlib import Path  # noqa: E402
 
-from hypothesis import given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
 
 MIDGAME = json.loads((Path(__file__).parent / "data" / "hexfleet" / "midgame2.json").read_text())
 
@@ -302,7 +346,8 @@ def test_mutated_saved_games_are_refused_or_consistent(data) -> None:
         state = hf.State.from_dict(d)
     except triptych.InvalidStateError as e:
         assert str(e).split(":")[0].split("[")[0].split(".")[0] in {
-            "stacks", "reserves", "to_move", "actions_left", "countdown", "turn", "over", "winner", "options"}, str(e)
+            "stacks", "reserves", "to_move", "actions_left", "countdown", "turn", "over", "winner", "options",
+            "history", "climbed"}, str(e)
         return
     # Accepted: it must be a position that obeys every standing rule.
     from test_hexfleet_properties import check_invariants

@@ -619,3 +619,161 @@ def test_from_dict_rejects_counts_that_do_not_add_up():
     d["reserves"][0]["frigate"] += 1
     with pytest.raises(triptych.InvalidStateError, match=r"^reserves\[0\]\.frigate: 1 on the board \+ 6"):
         hf.State.from_dict(d)
+
+
+# --- climbing a turn (R19, R21) ------------------------------------------------------------------
+
+STAIRS = {**CORES, (-1, 0): "S", (-2, 1): "S", (-3, 1): "SS", (-4, 1): "~F~F~F"}
+
+
+def test_r19_a_destroyer_climbs_one_level_a_turn_not_one_an_action():
+    """R19: the finding's position: M -1,1>-2,1 then M -2,1>-3,1 climbed two levels in one turn."""
+    s = position({**STAIRS, (-1, 1): "D"})
+    s.apply("M -1,1>-2,1")
+    assert s.to_dict()["climbed"] == {"at": [-2, 1], "levels": 1}
+    assert (-3, 1) not in destinations(s, -2, 1)
+    with pytest.raises(triptych.IllegalActionError, match="already climbed"):
+        s.apply("M -2,1>-3,1")
+    s.apply("M -2,1>-1,1")  # dropping back down is free
+    assert s.to_dict()["climbed"] is None and s.to_move == 1
+
+
+def test_r19_a_ship_that_did_not_climb_keeps_its_level_for_the_second_action():
+    s = position({**STAIRS, (-1, 1): "D", (-2, 2): "~D"})
+    s.apply("M -1,1>-1,2")  # level 0 to level 0
+    assert s.to_dict()["climbed"] is None
+    assert "M -1,2>-2,2" in notations(s)
+
+
+def test_r19_a_frigate_climbs_two_levels_a_turn():
+    """R19: the Frigate "climbs two levels while everything else manages one": two a turn, in one action or two."""
+    s = position({**STAIRS, (-1, 1): "F"})
+    s.apply("M -1,1>-2,1")  # one level
+    assert s.to_dict()["climbed"] == {"at": [-2, 1], "levels": 1}
+    assert "M -2,1>-3,1" in notations(s)  # a second level is still in hand
+    assert "M -2,1>-4,1" not in notations(s)  # but not a third (and not two steps up)
+    s.apply("M -2,1>-3,1")
+    t = position({**STAIRS, (-1, 1): "F"})
+    t.apply("M -1,1>-3,1")  # two levels in one action
+    assert t.to_dict()["climbed"] == {"at": [-3, 1], "levels": 2}
+    assert "M -3,1>-4,1" not in notations(t)
+
+
+def test_r19_the_cheapest_path_counts():
+    """R19: a Frigate's move counts the fewest levels any legal path to its end climbs."""
+    stacks = {**CORES, (-1, 0): "S", (-2, 1): "S", (-1, 1): "F"}
+    s = position(stacks)
+    s.apply("M -1,1>-3,2")  # over the ground at -2,2, not over the Shield at -2,1: no climb
+    assert s.to_dict()["climbed"] is None
+    t = position(stacks)
+    t.apply("M -1,1>-3,1")  # the only way there is over the Shield: one level up (and down again)
+    assert t.to_dict()["climbed"] == {"at": [-3, 1], "levels": 1}
+
+
+def test_r21_a_push_advance_is_not_a_climb():
+    """R21: the Repulsor that climbed may still push a ship one level up and advance onto its space."""
+    s = position({**CORES, (-1, 0): "S", (-1, 1): "R", (-2, 1): "S", (-3, 1): "Sf", (-3, 2): "S"})
+    s.apply("M -1,1>-2,1")
+    assert "R -2,1>-3,1" in notations(s)
+    s.apply("R -2,1>-3,1")
+    assert picture(s)[(-3, 1)] == "SR"
+
+
+def test_r19_climb_is_saved_hashed_and_checked():
+    s = position({**STAIRS, (-1, 1): "D"})
+    s.apply("M -1,1>-2,1")
+    d = s.to_dict()
+    back = hf.State.from_dict(d)
+    assert back.hash == s.hash and back.to_dict() == d
+    assert "M -2,1>-3,1" not in notations(back)
+    free = dict(d, climbed=None, history=d["history"])
+    assert hf.State.from_dict(free).hash != s.hash and "M -2,1>-3,1" in notations(hf.State.from_dict(free))
+    for bad, field in [({"at": [-2, 1], "levels": 2}, "climbed.levels"), ({"at": [-1, 0], "levels": 1}, "climbed.at"),
+                       ({"at": [5, 5], "levels": 1}, "climbed.at"), ({"at": [-2, 1], "levels": 3}, "climbed.levels"),
+                       ({"at": [-2, 1]}, "climbed.levels"), ({"at": [-2, 1], "levels": 1, "x": 1}, "climbed.x")]:
+        with pytest.raises(triptych.InvalidStateError, match=f"^{field}"):
+            hf.State.from_dict(dict(d, climbed=bad))
+    with pytest.raises(triptych.InvalidStateError, match="^climbed: a climb is only remembered"):
+        hf.State.from_dict(dict(d, actions_left=2, climbed=d["climbed"], history=None) | {"history": []})
+
+
+# --- repetition (R20) ------------------------------------------------------------------------------
+
+
+def shuffle(state: hf.State, times: int) -> None:
+    """Both Cores step out and back: the start position comes round again every two turns."""
+    for _ in range(times):
+        for a in ("M 0,0>0,1", "M 0,1>0,0", "M 1,0>1,-1", "M 1,-1>1,0"):
+            state.apply(a)
+
+
+def test_r20_the_third_occurrence_of_a_turn_start_is_a_draw():
+    s = position(CORES)
+    shuffle(s, 1)
+    assert not s.is_terminal() and len(s.to_dict()["history"]) == 3
+    s.apply("M 0,0>0,1")
+    s.apply("M 0,1>0,0")
+    s.apply("M 1,0>1,-1")
+    assert not s.is_terminal()
+    s.apply("M 1,-1>1,0")  # player 0 starts a turn in this position for the third time
+    assert s.is_terminal() and s.winner is None and s.returns() == [0.0, 0.0]
+
+
+def test_r20_option_off_and_in_the_dict():
+    s = position(CORES, options={"fleet": dict(hf.DEFAULT_FLEET), "max_turns": 300,
+                                                                  "first_player": 0, "repetitions": 0})
+    shuffle(s, 3)
+    assert not s.is_terminal() and s.to_dict()["history"] == []
+    assert hf.new_game(repetitions=2).to_dict()["options"]["repetitions"] == 2
+    for bad in (1, -1):
+        with pytest.raises(triptych.InvalidStateError, match="options.repetitions"):
+            hf.new_game(repetitions=bad)
+
+
+def test_r20_history_round_trips_and_from_dict_checks_it():
+    s = position(CORES)
+    shuffle(s, 1)
+    d = s.to_dict()
+    assert hf.State.from_dict(d).to_dict() == d
+    h = d["history"]
+    assert h[0] == h[2] == s.hash and len(set(h)) == 2
+    cases = [
+        (dict(d, turn=9, history=h + [h[1]]), "history: the last entry"),
+        (dict(d, history=[h[0], h[1], h[0], h[0]]), "history: 4 turn starts"),
+        (dict(d, turn=9, history=[h[0], h[1], h[0], h[1], h[0]]), "history: a position occurs 3 times"),
+        (dict(d, history=[-1]), r"history\[0\]: out of range"),
+        (dict(d, history=[2**64]), r"history\[0\]: out of range"),
+        (dict(d, history=["x"]), r"history\[0\]: expected"),
+        (dict(d, history=[True]), r"history\[0\]: expected"),
+        (dict(d, history=7), "history: expected a list"),
+    ]
+    for bad, match in cases:
+        with pytest.raises(triptych.InvalidStateError, match=match):
+            hf.State.from_dict(bad)
+    off = dict(d, options=dict(d["options"], repetitions=0))
+    with pytest.raises(triptych.InvalidStateError, match="history: must be empty"):
+        hf.State.from_dict(off)
+    legacy = {k: v for k, v in d.items() if k != "history"}  # saved before R20: the current start only
+    assert hf.State.from_dict(legacy).to_dict()["history"] == [s.hash]
+
+
+def test_r20_self_play_no_longer_runs_to_the_turn_limit():
+    """AI self-play at depth 1 used to cycle (board the Core, pushed off by R9, board again) for 300 turns."""
+    import random
+
+    import triptych.ai as ai
+
+    def game(repetitions: int) -> hf.State:
+        s = hf.new_game(repetitions=repetitions)
+        rng = random.Random(1)
+        for _ in range(2):
+            s.apply(rng.choice(s.legal_actions()))
+        player = ai.AlphaBeta(depth=1)
+        while not s.is_terminal():
+            s.apply(player.search(s).best)
+        return s
+
+    cycling = game(0)
+    assert cycling.turn == 300 and cycling.winner is None  # the cycle, with the rule off
+    ended = game(3)
+    assert ended.is_terminal() and ended.turn < 30
