@@ -170,7 +170,14 @@ def test_unknown_field_and_wrong_types_name_the_field():
 
 
 def test_r18_turn_limit_reached_is_refused():
-    """R18: a live position cannot stand at or past max_turns."""
+    """R18: a live position cannot stand at or past max_turns.
+
+    Ruling: R18
+
+    > If you begin your turn with no legal action available to you at all, your fleet is disabled and you lose.
+
+    > Contact clears the clock.
+    """
     d = position_dict(CORES)
     d["turn"] = 300
     with pytest.raises(triptych.InvalidStateError, match="^turn:"):
@@ -178,7 +185,14 @@ def test_r18_turn_limit_reached_is_refused():
 
 
 def test_r18_player_with_nothing_to_do_is_refused():
-    """R18: a live position where the player to move has no legal action cannot arise."""
+    """R18: a live position where the player to move has no legal action cannot arise.
+
+    Ruling: R18
+
+    > If you begin your turn with no legal action available to you at all, your fleet is disabled and you lose.
+
+    > Contact clears the clock.
+    """
     fleet = {"core": 1, "shipyard": 0, "shield": 4, "frigate": 19}
     with pytest.raises(triptych.InvalidStateError, match="^actions_left: player 1 has no legal action"):
         position({(0, 0): "C", (1, 0): "c", (2, -1): "F", (1, -1): "F", (0, 1): "F", (1, 1): "F", (2, 0): "F"},

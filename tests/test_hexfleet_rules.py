@@ -1,5 +1,5 @@
 """Hexfleet rules: each worked example of the seed, the rules of issue 3, and
-the rulings R1..R20 of docs/rules/hexfleet.md (each test names its ruling).
+the rulings R1..R21 of docs/rules/hexfleet.md (each test names its ruling).
 Positions are built with from_dict (see hexfleet_helpers)."""
 
 from __future__ import annotations
@@ -22,7 +22,12 @@ def reserve(state: hf.State, player: int, unit: str) -> int:
 
 
 def test_r1_initial_position_cores_locked_side_by_side():
-    """R1: the Cores start on adjacent hexes (0,0) and (1,0); player 0 moves first with two actions."""
+    """R1: the Cores start on adjacent hexes (0,0) and (1,0); player 0 moves first with two actions.
+
+    Ruling: R1
+
+    > Two rival capital ships have locked onto each other in deep space.
+    """
     s = hf.new_game()
     assert picture(s) == {(0, 0): "C", (1, 0): "c"}
     assert (s.to_move, s.actions_left, s.countdown) == (0, 2, None)
@@ -32,6 +37,10 @@ def test_r1_initial_position_cores_locked_side_by_side():
 
 
 def test_r1_first_player_option_and_fleet_option():
+    """Ruling: R1
+
+    > Two rival capital ships have locked onto each other in deep space.
+    """
     s = hf.new_game(first_player=1, fleet={"core": 1, "shipyard": 3, "shield": 20})
     assert s.to_move == 1
     assert s.reserves[1] == {"shipyard": 3, "shield": 20, "frigate": 0, "destroyer": 0, "repulsor": 0}
@@ -131,13 +140,27 @@ def test_power_cascades_over_several_rounds():
 
 
 def test_buried_tiles_still_conduct():
-    """A buried tile powers what touches its column (the whole column conducts)."""
+    """A buried tile powers what touches its column (the whole column conducts).
+
+    Ruling: R2
+
+    > Every unit you control (including mobile ships, Shipyards, and Shields) must be able to trace a physical power/communication path of adjacent tiles (friendly or enemy) back to your Command Core.
+
+    > A buried tile still conducts, and remains part of the Command Network for every purpose of tracing a path home.
+    """
     s = position({**CORES, (-1, 0): "Sf", (-2, 0): "F"})  # player 0's Frigate hangs on a stack topped by the enemy
     assert picture(s)[(-2, 0)] == "F"
 
 
 def test_r2_power_flows_between_columns_whatever_their_levels():
-    """R2: every tile of a column conducts to every tile of the six columns around it, at any level."""
+    """R2: every tile of a column conducts to every tile of the six columns around it, at any level.
+
+    Ruling: R2
+
+    > Every unit you control (including mobile ships, Shipyards, and Shields) must be able to trace a physical power/communication path of adjacent tiles (friendly or enemy) back to your Command Core.
+
+    > A buried tile still conducts, and remains part of the Command Network for every purpose of tracing a path home.
+    """
     s = position({**CORES, (-1, 0): "S~D~RS", (-2, 0): "F"})  # a ground Frigate beside a level-3 top
     assert picture(s)[(-2, 0)] == "F"
     s.apply("M -2,0>-2,1")  # and it moves as part of the network
@@ -274,7 +297,14 @@ def test_shields_and_shipyards_never_move():
 
 
 def test_movement_never_breaks_the_chain():
-    """A ship holding the chain together cannot walk away (every step keeps all tiles powered)."""
+    """A ship holding the chain together cannot walk away (every step keeps all tiles powered).
+
+    Ruling: R3
+
+    > Note this only applies to combat actions: ordinary movement may never break the chain, not even for a single step.
+
+    > every step must keep the moving ship connected to your Command Core
+    """
     s = position({**CORES, (-1, 0): "F", (-2, 0): "S"})
     # The Frigate carries the Shield's only path, and no hex it can reach touches both pieces.
     assert destinations(s, -1, 0) == set()
@@ -299,7 +329,12 @@ BRIDGE = {(-1, 0): "C", (-1, -1): "S", (1, 0): "c", (2, -1): "s", (2, -2): "s", 
 
 
 def test_r14_frigate_intermediate_step_must_keep_the_chain():
-    """R14: no step of a Frigate's move may break the chain, not even the first."""
+    """R14: no step of a Frigate's move may break the chain, not even the first.
+
+    Ruling: R14
+
+    > It carries no special movement rule of its own — it climbs and drops exactly like every other ship, just twice as much per action.
+    """
     # The Frigate at (0,0) is the only link between the networks. (0,-2) touches both, so the
     # position after "M 0,0>0,-2" would be fine, but the only way there is through (0,-1),
     # which touches player 0's side alone: the first step would break the chain.
@@ -314,7 +349,14 @@ def test_r14_frigate_intermediate_step_must_keep_the_chain():
 
 
 def test_r3_a_step_is_judged_by_the_position_it_leaves():
-    """R3: a lone tile may leave a cut vertex if the hex it steps to touches every piece again."""
+    """R3: a lone tile may leave a cut vertex if the hex it steps to touches every piece again.
+
+    Ruling: R3
+
+    > Note this only applies to combat actions: ordinary movement may never break the chain, not even for a single step.
+
+    > every step must keep the moving ship connected to your Command Core
+    """
     s = hf.new_game()
     s.apply("Y@-1,1")
     # The Core holds the Shipyard and the enemy Core together; (0,1) touches both.
@@ -323,7 +365,12 @@ def test_r3_a_step_is_judged_by_the_position_it_leaves():
 
 
 def test_r7_no_ship_in_its_own_cores_column():
-    """R7: a Core never has its owner's ship anywhere in its stack, so ships never land there."""
+    """R7: a Core never has its owner's ship anywhere in its stack, so ships never land there.
+
+    Ruling: R7
+
+    > Cannot have friendly ships stacked on it.
+    """
     s = position({(0, 0): "Cf", (1, 0): "c", (-1, 0): "SF", (0, 1): "S"})
     assert (0, 0) not in destinations(s, -1, 0)
     with pytest.raises(triptych.InvalidStateError, match=r"stacks\[\d\]\.tiles\[2\]: a ship may never stand on its own Core"):
@@ -339,7 +386,12 @@ def test_ships_may_land_on_stacks_of_either_colour_and_on_the_enemy_core():
 
 
 def test_r14_frigate_move_ends_elsewhere_and_lists_each_destination_once():
-    """R14: a move names only its start and end; the start itself is never a destination."""
+    """R14: a move names only its start and end; the start itself is never a destination.
+
+    Ruling: R14
+
+    > It carries no special movement rule of its own — it climbs and drops exactly like every other ship, just twice as much per action.
+    """
     s = position({**CORES, (-1, 0): "F", (-1, 1): "S"})
     moves = [a for a in notations(s) if a.startswith("M -1,0>")]
     assert len(moves) == len(set(moves))
@@ -352,6 +404,14 @@ def test_r14_frigate_move_ends_elsewhere_and_lists_each_destination_once():
 
 
 def test_shipyard_spawns_ships_and_shields_in_every_form():
+    """Ruling: R4
+
+    > Shields can be spawned on top of friendly Shields.
+
+    > The Destroyer's column physically touches the target column in all four cases, but in the fourth the purple Shield sits two levels up, so it cannot be destroyed, pushed, or spawned next to.
+
+    > Build two levels of separation and you have a wall neither side can act across.
+    """
     s = position({**CORES, (-1, 0): "Y", (-1, -1): "S", (0, -1): "SS", (-2, 0): "s"})
     spawns = {a for a in notations(s) if a.startswith("P ")}
     site = "-2,1"
@@ -367,7 +427,16 @@ def test_shipyard_spawns_ships_and_shields_in_every_form():
 
 def test_r4_shield_towers_grow_past_the_shipyards_reach():
     """R4 (revised): a Shield may be spawned on top of your own Shield at any height, so the seed's
-    level-3 Shield wall can be built; ships still only onto empty ground."""
+    level-3 Shield wall can be built; ships still only onto empty ground.
+
+    Ruling: R4
+
+    > Shields can be spawned on top of friendly Shields.
+
+    > The Destroyer's column physically touches the target column in all four cases, but in the fourth the purple Shield sits two levels up, so it cannot be destroyed, pushed, or spawned next to.
+
+    > Build two levels of separation and you have a wall neither side can act across.
+    """
     s = position({**CORES, (-1, 0): "Y", (-1, -1): "S"})
     s.apply("P shield@-1,-1")
     assert picture(s)[(-1, -1)] == "SS"
@@ -380,7 +449,14 @@ def test_r4_shield_towers_grow_past_the_shipyards_reach():
 
 
 def test_r6_core_and_shipyards_never_face_down():
-    """R6: only ships (Frigate, Destroyer, Repulsor) can be played face-down."""
+    """R6: only ships (Frigate, Destroyer, Repulsor) can be played face-down.
+
+    Ruling: R6
+
+    > A Dedicated Shield tile, or any standard ship played face-down.
+
+    > Can never be played face-down as a Shield.
+    """
     s = position({**CORES, (-1, 0): "Y"})
     for bad in ("P ~shipyard@-2,0", "P ~core@-2,0", "P core@-2,0", "P shipyard@-2,0", "P ~shield@-2,0"):
         with pytest.raises(triptych.IllegalActionError):
@@ -397,7 +473,12 @@ def test_shipyard_with_a_ship_parked_on_it_is_disabled():
 
 
 def test_r16_surrounded_shipyard_spawns_nothing_not_even_shields():
-    """R16: with no empty neighbour a Shipyard is disabled, even onto a friendly Shield."""
+    """R16: with no empty neighbour a Shipyard is disabled, even onto a friendly Shield.
+
+    Ruling: R16
+
+    > Disabling: A Shipyard is locked and disabled if a ship is parked on top of it, OR if it is completely surrounded on all sides so no empty spaces remain to spawn new ships.
+    """
     ring = {(-2, 0): "S", (-1, -1): "~F", (0, -1): "~D", (-2, 1): "~R", (-1, 1): "S"}
     s = position({**CORES, (-1, 0): "Y", **ring})
     assert not [a for a in notations(s) if a.startswith("P ")]
@@ -407,7 +488,12 @@ def test_r16_surrounded_shipyard_spawns_nothing_not_even_shields():
 
 
 def test_r15_one_spawn_action_per_site_even_beside_two_shipyards():
-    """R15: the spawn action names the site, not the Shipyard, so a shared site is listed once."""
+    """R15: the spawn action names the site, not the Shipyard, so a shared site is listed once.
+
+    Ruling: R15
+
+    > The same six-space test governs spawning, destroying, and pushing.
+    """
     s = position({**CORES, (-1, 0): "Y", (-1, 1): "Y"})
     spawns = [a for a in notations(s) if a == "P frigate@-2,1"]
     assert len(spawns) == 1
@@ -424,7 +510,12 @@ def test_core_spawns_shipyards_adjacent_on_ground_up_to_three():
 
 
 def test_r5_shipyard_site_touching_only_friendly_tiles_counts_buried_tiles():
-    """R5: every tile of every neighbouring column counts, buried ones included."""
+    """R5: every tile of every neighbouring column counts, buried ones included.
+
+    Ruling: R5
+
+    > Must be spawned on Level 0 adjacent to the Command Core, touching only friendly tiles.
+    """
     s = position({**CORES, (-1, 0): "fF"})  # an enemy Frigate buried under our Frigate
     assert "Y@-1,1" not in notations(s) and "Y@0,-1" not in notations(s)
     s2 = position({**CORES, (-1, 0): "SF"})
@@ -440,7 +531,14 @@ def test_covered_core_spawns_no_shipyard():
 
 
 def test_r8_ship_pushed_into_its_own_cores_column_is_crushed():
-    """R8: a Core refuses its owner's ships, so it is a wall to them even when lower."""
+    """R8: a Core refuses its owner's ships, so it is a wall to them even when lower.
+
+    Ruling: R8
+
+    > If the pushed ship is shoved horizontally backwards into an occupied space at its exact same elevation, OR into a stack that is higher than its current elevation, it cannot be pushed up.
+
+    > Cannot have friendly ships stacked on it.
+    """
     # player 0 pushes player 1's Frigate (level 1) toward player 1's Core (height 1, a floor otherwise)
     s = position({(0, 0): "C", (2, 1): "c", (0, 1): "SR", (1, 1): "sf"})
     f1 = s.reserves[1]["frigate"]
@@ -449,7 +547,12 @@ def test_r8_ship_pushed_into_its_own_cores_column_is_crushed():
 
 
 def test_pushed_onto_the_enemy_core_it_lands_there():
-    """A pushed ship that lands on the pusher's own Core sits on it (and may win at its owner's turn)."""
+    """A pushed ship that lands on the pusher's own Core sits on it (and may win at its owner's turn).
+
+    Ruling: R17
+
+    > If pushed off a stack into an empty vertical space, the pushed ship falls straight down as many levels as needed until it lands safely on the ground (Level 0) or on top of a lower tile.
+    """
     # Repulsor at (-2,1) pushes along +q: target (-1,1) at level 1, beyond (0,1)
     s = position({(0, 1): "C", (1, 0): "c", (-2, 1): "SR", (-1, 1): "sf"})
     s.apply("R -2,1>-1,1")
@@ -459,7 +562,14 @@ def test_pushed_onto_the_enemy_core_it_lands_there():
 
 
 def test_r9_repulsor_pushing_off_its_own_core_does_not_advance():
-    """R9: a Repulsor never stands on its own Core, so clearing its Core it stays put."""
+    """R9: a Repulsor never stands on its own Core, so clearing its Core it stays put.
+
+    Ruling: R9
+
+    > When a Repulsor uses its action to shove an enemy ship, the Repulsor immediately moves into the target's exact vacated XYZ space.
+
+    > Cannot have friendly ships stacked on it.
+    """
     s = position({(0, 0): "Cf", (1, 0): "c", (-1, 0): "R"}, to_move=0)
     assert "R -1,0>0,0" in notations(s)
     s.apply("R -1,0>0,0")
@@ -472,6 +582,12 @@ def test_r9_repulsor_pushing_off_its_own_core_does_not_advance():
 
 
 def test_win_at_the_start_of_a_turn_not_at_arrival():
+    """Ruling: R12
+
+    > You win the game if you start your turn with one of your ships sitting directly on top of the enemy's Command Core.
+
+    > If you begin your turn with no legal action available to you at all, your fleet is disabled and you lose.
+    """
     s = position({**CORES, (2, 0): "F", (-1, 0): "D", (2, -1): "d", (3, -1): "s"})
     s.apply("M 2,0>1,0")
     assert not s.is_terminal() and s.to_move == 0
@@ -486,19 +602,37 @@ def test_win_at_the_start_of_a_turn_not_at_arrival():
 
 
 def test_r10_a_buried_ship_on_the_enemy_core_still_wins():
-    """R10: "directly on top" is the level-1 tile; tiles above it do not unseat it."""
+    """R10: "directly on top" is the level-1 tile; tiles above it do not unseat it.
+
+    Ruling: R10
+
+    > You win the game if you start your turn with one of your ships sitting directly on top of the enemy's Command Core.
+    """
     s = position({(0, 0): "C", (1, 0): "cFD", (0, 1): "S", (2, 0): "s", (2, -1): "d"}, to_move=1, actions_left=1)
     s.apply(next(iter(s.legal_actions())))
     assert s.is_terminal() and s.winner == 0
 
 
 def test_from_dict_rejects_a_win_left_unclaimed():
+    """Ruling: R18
+
+    > If you begin your turn with no legal action available to you at all, your fleet is disabled and you lose.
+
+    > Contact clears the clock.
+    """
     with pytest.raises(triptych.InvalidStateError, match="^over:"):
         position({(0, 0): "C", (1, 0): "cF", (-1, 0): "S"}, to_move=0, actions_left=2)
 
 
 def test_disabled_player_loses_at_the_start_of_the_turn():
-    """R12: starting a turn with no legal action at all, the fleet is disabled and loses."""
+    """R12: starting a turn with no legal action at all, the fleet is disabled and loses.
+
+    Ruling: R12
+
+    > You win the game if you start your turn with one of your ships sitting directly on top of the enemy's Command Core.
+
+    > If you begin your turn with no legal action available to you at all, your fleet is disabled and you lose.
+    """
     fleet = {"core": 1, "shipyard": 0, "shield": 4, "frigate": 19}
     s = position({(0, 0): "C", (1, 0): "c", (2, -1): "F", (1, -1): "F", (0, 1): "F", (1, 1): "F",
                   (3, -1): "F"}, to_move=0, actions_left=1, fleet=fleet)
@@ -520,7 +654,12 @@ def test_second_action_with_nothing_legal_simply_ends_the_turn():
 
 
 def test_r13_game_length_limit_draws():
-    """R13: max_turns whole turns end the game in a draw (0 disables the limit)."""
+    """R13: max_turns whole turns end the game in a draw (0 disables the limit).
+
+    Ruling: R13
+
+    > If the networks have still not touched by the end of that fourth turn, the game immediately ends in a Draw.
+    """
     s = hf.new_game(max_turns=2)
     for a in ("Y@-1,0", "P frigate@-2,0", "Y@2,0", "P frigate@3,0"):
         assert not s.is_terminal()
@@ -552,6 +691,12 @@ def quiet(state: hf.State) -> None:
 
 
 def test_r11_countdown_starts_next_turn_and_draws_after_four_turns():
+    """Ruling: R11
+
+    > If Player 1's network and Player 2's network become completely physically separated — no chain of tiles of any colour connects the two masses — a countdown begins at the start of the very next turn.
+
+    > Each player then takes two full turns.
+    """
     s = position(APART)
     s.apply("D 0,1>1,0")
     assert not s.networks_in_contact() and s.countdown is None  # starts at the next turn
@@ -566,6 +711,12 @@ def test_r11_countdown_starts_next_turn_and_draws_after_four_turns():
 
 
 def test_r11_contact_cancels_and_a_new_separation_starts_afresh():
+    """Ruling: R11
+
+    > If Player 1's network and Player 2's network become completely physically separated — no chain of tiles of any colour connects the two masses — a countdown begins at the start of the very next turn.
+
+    > Each player then takes two full turns.
+    """
     s = position({**APART, (-1, 0): "F", (4, 0): "f"})
     for a in ("D 0,1>1,0", "M -1,0>-1,1", "M 4,0>4,-1", "M 4,-1>4,0"):
         s.apply(a)
@@ -582,6 +733,12 @@ def test_r11_contact_cancels_and_a_new_separation_starts_afresh():
 
 
 def test_r11_separation_repaired_in_the_same_turn_never_starts_a_countdown():
+    """Ruling: R11
+
+    > If Player 1's network and Player 2's network become completely physically separated — no chain of tiles of any colour connects the two masses — a countdown begins at the start of the very next turn.
+
+    > Each player then takes two full turns.
+    """
     s = position(APART)
     s.apply("D 0,1>1,0")
     s.apply("M 0,0>1,0")
@@ -589,6 +746,12 @@ def test_r11_separation_repaired_in_the_same_turn_never_starts_a_countdown():
 
 
 def test_from_dict_countdown_consistency():
+    """Ruling: R18
+
+    > If you begin your turn with no legal action available to you at all, your fleet is disabled and you lose.
+
+    > Contact clears the clock.
+    """
     with pytest.raises(triptych.InvalidStateError, match="^countdown:"):
         position(CORES | {(-1, 0): "S"}, countdown=3)
     with pytest.raises(triptych.InvalidStateError, match="^countdown:"):
@@ -627,7 +790,14 @@ STAIRS = {**CORES, (-1, 0): "S", (-2, 1): "S", (-3, 1): "SS", (-4, 1): "~F~F~F"}
 
 
 def test_r19_a_destroyer_climbs_one_level_a_turn_not_one_an_action():
-    """R19: the finding's position: M -1,1>-2,1 then M -2,1>-3,1 climbed two levels in one turn."""
+    """R19: the finding's position: M -1,1>-2,1 then M -2,1>-3,1 climbed two levels in one turn.
+
+    Ruling: R19
+
+    > A Repulsor or Destroyer, with 1 Move, can make that same descent but can only ever climb a single level per turn.
+
+    > 2 Move makes the Frigate the only unit in the fleet that can cross two spaces in a single action, letting it reposition, race for a Core, or climb two levels while everything else manages one.
+    """
     s = position({**STAIRS, (-1, 1): "D"})
     s.apply("M -1,1>-2,1")
     assert s.to_dict()["climbed"] == {"at": [-2, 1], "levels": 1}
@@ -646,7 +816,14 @@ def test_r19_a_ship_that_did_not_climb_keeps_its_level_for_the_second_action():
 
 
 def test_r19_a_frigate_climbs_two_levels_a_turn():
-    """R19: the Frigate "climbs two levels while everything else manages one": two a turn, in one action or two."""
+    """R19: the Frigate "climbs two levels while everything else manages one": two a turn, in one action or two.
+
+    Ruling: R19
+
+    > A Repulsor or Destroyer, with 1 Move, can make that same descent but can only ever climb a single level per turn.
+
+    > 2 Move makes the Frigate the only unit in the fleet that can cross two spaces in a single action, letting it reposition, race for a Core, or climb two levels while everything else manages one.
+    """
     s = position({**STAIRS, (-1, 1): "F"})
     s.apply("M -1,1>-2,1")  # one level
     assert s.to_dict()["climbed"] == {"at": [-2, 1], "levels": 1}
@@ -660,7 +837,14 @@ def test_r19_a_frigate_climbs_two_levels_a_turn():
 
 
 def test_r19_the_cheapest_path_counts():
-    """R19: a Frigate's move counts the fewest levels any legal path to its end climbs."""
+    """R19: a Frigate's move counts the fewest levels any legal path to its end climbs.
+
+    Ruling: R19
+
+    > A Repulsor or Destroyer, with 1 Move, can make that same descent but can only ever climb a single level per turn.
+
+    > 2 Move makes the Frigate the only unit in the fleet that can cross two spaces in a single action, letting it reposition, race for a Core, or climb two levels while everything else manages one.
+    """
     stacks = {**CORES, (-1, 0): "S", (-2, 1): "S", (-1, 1): "F"}
     s = position(stacks)
     s.apply("M -1,1>-3,2")  # over the ground at -2,2, not over the Shield at -2,1: no climb
@@ -671,7 +855,14 @@ def test_r19_the_cheapest_path_counts():
 
 
 def test_r21_a_push_advance_is_not_a_climb():
-    """R21: the Repulsor that climbed may still push a ship one level up and advance onto its space."""
+    """R21: the Repulsor that climbed may still push a ship one level up and advance onto its space.
+
+    Ruling: R21
+
+    > The Repulsor still advances.
+
+    > Going up is rationed one level at a time; going down is free at any depth.
+    """
     s = position({**CORES, (-1, 0): "S", (-1, 1): "R", (-2, 1): "S", (-3, 1): "Sf", (-3, 2): "S"})
     s.apply("M -1,1>-2,1")
     assert "R -2,1>-3,1" in notations(s)
@@ -680,6 +871,12 @@ def test_r21_a_push_advance_is_not_a_climb():
 
 
 def test_r19_climb_is_saved_hashed_and_checked():
+    """Ruling: R19
+
+    > A Repulsor or Destroyer, with 1 Move, can make that same descent but can only ever climb a single level per turn.
+
+    > 2 Move makes the Frigate the only unit in the fleet that can cross two spaces in a single action, letting it reposition, race for a Core, or climb two levels while everything else manages one.
+    """
     s = position({**STAIRS, (-1, 1): "D"})
     s.apply("M -1,1>-2,1")
     d = s.to_dict()
@@ -708,6 +905,10 @@ def shuffle(state: hf.State, times: int) -> None:
 
 
 def test_r20_the_third_occurrence_of_a_turn_start_is_a_draw():
+    """Ruling: R20
+
+    > You win the game if you start your turn with one of your ships sitting directly on top of the enemy's Command Core.
+    """
     s = position(CORES)
     shuffle(s, 1)
     assert not s.is_terminal() and len(s.to_dict()["history"]) == 3
@@ -720,6 +921,10 @@ def test_r20_the_third_occurrence_of_a_turn_start_is_a_draw():
 
 
 def test_r20_option_off_and_in_the_dict():
+    """Ruling: R20
+
+    > You win the game if you start your turn with one of your ships sitting directly on top of the enemy's Command Core.
+    """
     s = position(CORES, options={"fleet": dict(hf.DEFAULT_FLEET), "max_turns": 300,
                                                                   "first_player": 0, "repetitions": 0})
     shuffle(s, 3)
@@ -731,6 +936,10 @@ def test_r20_option_off_and_in_the_dict():
 
 
 def test_r20_history_round_trips_and_from_dict_checks_it():
+    """Ruling: R20
+
+    > You win the game if you start your turn with one of your ships sitting directly on top of the enemy's Command Core.
+    """
     s = position(CORES)
     shuffle(s, 1)
     d = s.to_dict()
@@ -758,7 +967,12 @@ def test_r20_history_round_trips_and_from_dict_checks_it():
 
 
 def test_r20_self_play_no_longer_runs_to_the_turn_limit():
-    """AI self-play at depth 1 used to cycle (board the Core, pushed off by R9, board again) for 300 turns."""
+    """AI self-play at depth 1 used to cycle (board the Core, pushed off by R9, board again) for 300 turns.
+
+    Ruling: R20
+
+    > You win the game if you start your turn with one of your ships sitting directly on top of the enemy's Command Core.
+    """
     import random
 
     import triptych.ai as ai

@@ -227,6 +227,8 @@ def test_the_level_three_wall_arises_in_play():
     > Shields can be spawned on top of friendly Shields.
 
     > Build two levels of separation and you have a wall neither side can act across.
+
+    Ruling: R4
     """
     s = hf.new_game()
     play(s, "Y@-1,1", "P shield@0,1",            # green: a Shipyard and a Shield beside purple's Core
@@ -327,6 +329,8 @@ def test_movement_never_breaks_the_chain():
     """> Note this only applies to combat actions: ordinary movement may never break the chain, not even for a single step.
 
     > Towers are therefore cheap to leave and expensive to take — and remember that the whole time, every step must keep the moving ship connected to your Command Core.
+
+    Ruling: R3
     """
     s = position({**CORES, (-1, 0): "F", (-2, 0): "S"})
     assert destinations(s, -1, 0) == set()  # the Frigate carries the Shield's only path
@@ -783,6 +787,8 @@ def test_destroyer_and_repulsor_drop_any_depth_but_climb_one_level_a_turn():
     """The finding's position: the Destroyer may not climb twice in one turn.
 
     > A Repulsor or Destroyer, with 1 Move, can make that same descent but can only ever climb a single level per turn.
+
+    Ruling: R19
     """
     drop = position({**CORES, (-1, 1): "S~D~RD", (-1, 0): "S"})
     assert (-2, 1) in destinations(drop, -1, 1)  # the same descent, from Level 3 to the table
