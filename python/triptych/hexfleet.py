@@ -13,7 +13,9 @@ Repulsor pushes.
 
 Options of :func:`new_game`: ``fleet`` (dict unit -> count, exactly 24 with
 one core; default :data:`DEFAULT_FLEET`), ``max_turns`` (draw after that many
-whole turns, default 300, 0 for none) and ``first_player`` (default 0).
+whole turns, default 300, 0 for none), ``first_player`` (default 0) and
+``repetitions`` (draw when a turn starts in the same position for that many
+times, default 3, 0 for never; ruling R20).
 """
 
 from triptych._core.hexfleet import DEFAULT_FLEET, OBSERVATION_SHAPE, Action, State, new_game, perft
