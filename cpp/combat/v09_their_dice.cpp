@@ -281,6 +281,9 @@ class TheirDice final : public Variant {
                                       : "slot " + std::to_string(s.d.number);
     out += std::string(", ") + kElementNames[s.d.element] + ", " + std::to_string(blow_damage(s)) + " damage";
     out += "  Next placement costs " + std::to_string(place_cost(s));
+    // "Income at turn start = 1 + number of empty slots ..., visible on the board."
+    out += "\nIncome at turn start: " + std::to_string(s.param(kBaseIncome)) + " + empty slots (" +
+           std::to_string(kSlots - s.board_count()) + " now) = " + std::to_string(income(s));
     return out;
   }
 

@@ -286,6 +286,11 @@ class WrittenDie final : public Variant {
     }
     out += "  Next inscription costs " + std::to_string(s.d.counters[kInscribed] ? s.param(kExtraInscribeCost) : 0);
     if (s.d.phase == kRolled) out += ", reroll costs " + std::to_string(reroll_cost(s));
+    // "Range 2–6, printed beside the die."
+    const int next = std::min(s.param(kIncomeCap), s.param(kBaseIncome) + s.d.counters[kCleared]);
+    out += "\nIncome next turn: " + std::to_string(s.param(kBaseIncome)) + " + faces cleared this turn (" +
+           std::to_string(s.d.counters[kCleared]) + ") = " + std::to_string(next) + " (range " +
+           std::to_string(s.param(kBaseIncome)) + "-" + std::to_string(s.param(kIncomeCap)) + ")";
     return out;
   }
 
