@@ -429,7 +429,11 @@ def test_income_is_two_plus_faces_cleared_last_turn_at_most_six_printed_beside_t
 
 
 def test_sinks_and_their_prices():
-    """> Sinks: inscriptions beyond the first each turn 1 each; TILT 1 each; reroll both dice 2, then 4; clear an engraving 2; paid draw 1 → 2 cards.
+    """Each sink at its price; paid draws, clears and tilts are steps before the first roll.
+
+    Ruling: V10-R12.
+
+    > Sinks: inscriptions beyond the first each turn 1 each; TILT 1 each; reroll both dice 2, then 4; clear an engraving 2; paid draw 1 → 2 cards.
 
     > Draw 1.
 
@@ -451,6 +455,7 @@ def test_sinks_and_their_prices():
     assert s.energy == 4 and hand(s) == {"Undertow": 1, "Ember Lash": 2}
     roll(s, 1, "jal")
     assert s.energy == 4
+    assert not any(n == "buy" or n.startswith(("clear", "tilt")) for n in notations(s))   # V10-R12, V10-R7
     roll(s, 1, "jal")
     assert s.energy == 2
     assert "roll" not in notations(s)          # the next would cost 4
