@@ -25,13 +25,6 @@ def painted(s, number, element):
         s.apply("repaint")
 
 
-def with_hand_card(s, card):
-    data = s.to_dict()
-    data["piles"]["draw"][card] -= 1
-    data["piles"]["hand"][card] = data["piles"]["hand"].get(card, 0) + 1
-    return combat.State.from_dict(data)
-
-
 def test_the_dice_faces():
     """Both dice have six faces, two of them blank.
 

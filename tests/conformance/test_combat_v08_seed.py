@@ -6,7 +6,7 @@ import pytest
 
 import triptych
 import triptych.combat as combat
-from combat_helpers import draw, enemy, enemy_hp, fight, hand, notations, patched, player, roll, slots
+from combat_helpers import enemy, enemy_hp, fight, hand, notations, patched, player, roll, slots
 
 SEED = "combat-variants.txt"
 SECTION = "V08"
