@@ -369,6 +369,7 @@ class OneWick final : public Variant {
     if (s.d.counters[kFloor]) out += ", floored at " + std::to_string(s.param(kPrithviFloor));
     if (s.d.counters[kFrozen]) out += ", colour frozen";
     if (s.d.counters[kRedirect]) out += ", next enemy attack redirected";
+    if (s.d.counters[kWildUsed]) out += ", colourless off-colour spend used this turn";
     const int named = named_slot(s);
     if (named >= 0) out += "  named slot: " + std::to_string(named + 1);
     return out;
