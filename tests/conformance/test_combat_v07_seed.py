@@ -625,3 +625,34 @@ def test_every_reachable_wick_survives_a_save_and_load():
         s.apply("fortify")
     assert player(s)["standing_block"] == 999
     assert combat.State.from_dict(s.to_dict()).to_dict() == s.to_dict()
+
+
+def test_only_the_blast_is_an_agni_spend():
+    """A reroll, a hold, a paid draw or an exhaust paid from an Agni Wick takes its price and deals nothing;
+    only Agni's own spend (the blast) empties the meter for damage.
+
+    Ruling: V07-R15
+
+    > Any Agni spend empties the meter entirely, dealing 2 damage per charge spent.
+    """
+    s = fight(V, ["lash"])
+    painted(s, 1, "agni")                              # 6
+    s.apply("buy")
+    draw(s, "stone")
+    draw(s, "stone")
+    roll(s, 1, "agni")
+    s.apply("lash>1")
+    s.apply("exhaust")
+    roll(s, 2, "jal")
+    s.apply("hold")
+    assert wick(s)[:2] == (6 - 2 - 2 + 2 - 1 - 2 + 2 - 2, AGNI) and enemy_hp(s) == 75
+
+
+def test_the_fight_starts_with_an_empty_colourless_wick():
+    """Ruling: V07-R16
+
+    > One visible meter under the board: a number (charge) and a colour.
+    """
+    s = combat.new_game(V, seed=3)
+    assert s.to_dict()["counters"]["colour"] == BLANK and s.to_dict()["counters"]["colourless"] == 4
+    assert s.energy == 4                               # 0, then +1 colourless for each of the 4 empty slots

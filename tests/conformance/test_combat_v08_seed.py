@@ -478,3 +478,15 @@ def test_the_legend_is_the_seeds_ui_text():
         "VAYU link — Displace: shunts the next card one slot further right and skips the gap.",
         "AKASHA link — Void: the spark passes through unchanged and the chain keeps its old element.",
     ]
+
+
+def test_a_vayu_link_shunts_only_the_card_beside_it():
+    """With the slot to its right empty there is no card to shunt: the walk stops at that empty slot.
+
+    Ruling: V08-R13
+
+    > A Vayu card, on resolving, shunts the card to its right one place further right (if that further slot is empty), then the chain continues from the vacated slot — which is now empty, so the chain would stop; instead, under Vayu, the chain skips the vacated slot and continues at the shunted card.
+    """
+    s = line(["gale", None, "lash", None], params={"gale_draw": 0})
+    fire(s, 1, "vayu")
+    assert enemy_hp(s) == 70 - 4 and slots(s) == [None, None, "Ember Lash", None]
