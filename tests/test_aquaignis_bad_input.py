@@ -98,7 +98,7 @@ def test_action_legal_elsewhere_is_refused_after_the_position_changes() -> None:
 
 
 def valid_dict() -> dict:
-    return position(A(1, 2, 3), I(2, 5, 4), AB(3, 1, 2),
+    return position(A(1, 2, 3), I(2, 5, 4), AB(3, 1, 2), actions_left=1,
                     links=[{"owner": "aqua", "flows": [2, 4], "turns_left": 2}]).to_dict()
 
 
