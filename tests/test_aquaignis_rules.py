@@ -1,5 +1,5 @@
 """One test (at least) per rule sentence of the AquaIgnis seed and per ruling
-R1..R19 of docs/rules/aquaignis.md. Positions are built with from_dict."""
+R1..R23 of docs/rules/aquaignis.md (the seed-quoting suite is tests/conformance/test_aquaignis_seed.py). Positions are built with from_dict."""
 
 from __future__ import annotations
 
@@ -654,7 +654,7 @@ def test_R17_destruction_resets_the_counter():
     assert s.to_dict()["no_progress"] == 1
 
 
-def test_R19_hash_ignores_turn_and_counter_but_not_side_or_actions():
+def test_hash_ignores_turn_and_counter_but_not_side_or_actions():
     base = dict(to_move="aqua", actions_left=2)
     h = position(A(1, 1), **base).hash
     assert position(A(1, 1), turn=7, no_progress=3, **base).hash == h

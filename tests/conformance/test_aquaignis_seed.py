@@ -68,6 +68,45 @@ def test_aqua_enters_at_the_bottom_and_rises_ignis_enters_at_the_top_and_descend
     assert board(s)[(5, 5)] == ("ignis", "piece", 1)
 
 
+def test_aqua_moves_first_unless_the_option_says_ignis():
+    """Ruling: R21 (the seed does not say who starts).
+
+    > AQUA enters at bottom (pos 0) and moves up
+    """
+    s = aq.new_game()
+    assert s.to_move == aq.AQUA and s.actions_left == 2 and s.score == (0, 0)
+    s = aq.new_game(first_player="ignis")
+    assert s.to_move == aq.IGNIS
+    s.apply("N4")
+    assert board(s) == {(4, 6): ("ignis", "piece", 1)}
+
+
+def test_a_player_with_nothing_legal_passes():
+    """Ruling: R16 (pass costs an action and is legal only when nothing else is).
+
+    > Two actions per turn.
+    """
+    s = position(*[I(f, 0, 1) for f in range(1, 8)])  # every AQUA entry held, no AQUA unit
+    assert notations(s) == ["pass"]
+    s.apply("pass")
+    assert (s.to_move, s.actions_left) == (aq.AQUA, 1)
+    s.apply("pass")
+    assert s.to_move == aq.IGNIS and "pass" not in notations(s)
+
+
+def test_a_stalled_game_is_a_draw():
+    """Ruling: R17 (no breakthrough and no destroyed unit for no_progress_limit whole turns: a draw).
+
+    > First player to 4 Breakthroughs wins.
+    """
+    s = aq.new_game(no_progress_limit=2)  # 2 whole turns = 4 actions
+    for move in ("N1", "N2", "N6"):
+        s.apply(move)
+        assert not s.is_terminal()
+    s.apply("N7")
+    assert s.is_terminal() and s.winner is None and s.returns() == [0.0, 0.0]
+
+
 def test_no_randomness_the_same_actions_always_give_the_same_game():
     """No chance node anywhere: a game is its list of actions.
 
@@ -95,6 +134,8 @@ def test_two_actions_per_turn_one_crown_one_barrier_first_to_four():
     """The landing page's summary line.
 
     > ACTIONS (2 PER TURN)
+
+    > Two actions per turn.
 
     > Two actions per turn. Master scarce power (one Crown, one Barrier). First to 4 wins.
     """
@@ -176,7 +217,7 @@ def test_no_barrier_blocks_your_spawn():
 
 
 def test_charge_adds_one_up_to_the_normal_maximum_three():
-    """Ruling: R24 (a Crown cannot be charged past 4).
+    """A Crown (4) is the top: it cannot be charged further either.
 
     > CHARGE — +1 charge (normal max 3).
     """
