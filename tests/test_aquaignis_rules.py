@@ -672,3 +672,14 @@ def test_transposition_same_hash():
     for n in ("N2", "N1"):
         s2.apply(n)
     assert s1.hash == s2.hash and s1.to_dict() == s2.to_dict()
+
+
+def test_R8_left_flank_is_pulsed_first_and_takes_the_crown():
+    # Both flanks hold a charge-3 piece and AQUA has no Crown: the left flank (the lower flow, 7 for
+    # flow 1 on the ring) is pulsed first and crowns; the right one is then capped at 3.
+    s = position(A(4, 1, 3), A(3, 3, 3), A(5, 3, 3))
+    s.apply("S4.1")
+    assert board(s)[(3, 3)][2] == 4 and board(s)[(5, 3)][2] == 3
+    s = position(A(1, 1, 3), A(7, 3, 3), A(2, 3, 3))
+    s.apply("S1.1")
+    assert board(s)[(7, 3)][2] == 4 and board(s)[(2, 3)][2] == 3
