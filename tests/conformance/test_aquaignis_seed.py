@@ -295,10 +295,12 @@ def test_crown_cannot_surge():
 
     > Crown-4 cannot Surge.
     """
-    s = position(A(4, 1, 4))
+    s = position(A(4, 1, 4), I(4, 2, 3))
     assert "S4.1" not in notations(s) and "A4.1" in notations(s)
     with pytest.raises(triptych.IllegalActionError, match="exactly 3"):
         s.apply("S4.1")
+    s.apply("A4.1")  # the strongest clash value: it beats the strongest ordinary piece
+    assert board(s) == {(4, 2): ("aqua", "piece", 4)}
 
 
 def test_crown_blurb_one_piece_per_player_may_reach_four():
@@ -374,6 +376,7 @@ def test_surge_pushes_two_slots_ends_at_one_and_pulses_both_flanks():
 
     > At exact charge 3, push two slots. Ends at charge 1 and pulses adjacent flows.
     """
+    assert "S4.1" not in notations(position(A(4, 1, 2)))
     s = position(A(4, 1, 3), A(3, 0, 1), A(5, 4, 2))
     s.apply("S4.1")
     b = board(s)
@@ -609,8 +612,15 @@ def test_flow_link_lasts_until_the_end_of_your_next_turn():
 def test_flow_link_blurb():
     """> Surge with both flanks set to link flows. Parallel Advance, Harmonic Charge, Resonant Jump."""
     s = linked_by_surge()
-    s.apply("A3.2")
+    s.apply("A3.2")  # Parallel Advance
     assert board(s)[(3, 3)] == ("aqua", "piece", 2) and board(s)[(5, 3)] == ("aqua", "piece", 2)
+    s = linked_by_surge()
+    s.apply("C5.2")  # Harmonic Charge
+    assert charge_at(s, 5, 2) == 3 and charge_at(s, 3, 2) == 3
+    s = linked_by_surge()
+    s = aq.State.from_dict({**s.to_dict(), "pieces": [A(3, 2, 2), I(5, 2, 1)]})
+    s.apply("J3.2-5.2")  # Resonant Jump: flows 3 and 5 are not adjacent
+    assert board(s) == {(5, 2): ("aqua", "piece", 1)}
 
 
 def test_parallel_advance_also_advances_the_other_linked_flow_if_legal():
