@@ -683,3 +683,12 @@ def test_R8_left_flank_is_pulsed_first_and_takes_the_crown():
     s = position(A(1, 1, 3), A(7, 3, 3), A(2, 3, 3))
     s.apply("S1.1")
     assert board(s)[(7, 3)][2] == 4 and board(s)[(2, 3)][2] == 3
+
+
+def test_R8_fresh_scout_enters_beyond_a_barrier_on_the_entry():
+    # The scout enters as a spawn would: no barrier blocks it (R1, R2), an enemy piece does.
+    s = position(A(4, 1, 3), IB(3, 0, 2), I(5, 0, 1))
+    s.apply("S4.1")
+    b = board(s)
+    assert b[(3, 1)] == ("aqua", "piece", 1) and b[(3, 0)] == ("ignis", "barrier", 2)
+    assert b[(5, 0)] == ("ignis", "piece", 1) and (5, 1) not in b
