@@ -292,12 +292,13 @@ def test_shunya_fires_free_from_any_slot_then_exhausts():
     assert slots(s)[2] is None and s.to_dict()["piles"]["exhaust"] == {"Shunya": 1}
 
 
-def test_shunya_under_blood_tide_is_free_and_doubled():
+def test_shunya_under_blood_tide_is_free_and_not_doubled():
+    """V06-R9: Shunya is "NO TIDE": the Blood Tide neither charges HP for it nor doubles it."""
     s = with_shunya(fight(V, []))
     s.apply("shunya>2")
     roll(s, 4, "agni")
     s.apply("fire 2")
-    assert player(s)["hp"] == 50 and enemy_hp(s) == 70 - 24
+    assert player(s)["hp"] == 50 and enemy_hp(s) == 70 - 12
 
 
 def test_each_firing_uses_the_tide_showing_when_it_is_bought():
