@@ -208,6 +208,27 @@ def test_scorched_with_resonance_rounds_growth_before_doubling():
     assert enemy_hp(s) == 61 - 15          # floor(7 x 1.5) = 10, x2 = 20, Weak floor(20 x 0.75) = 15
 
 
+def test_painting_the_same_colour_again_is_no_repaint():
+    """Ruling: V04-R4. Agni over Agni: the Scorched count goes on (7, 10 -> 14 with resonance: 14, 20).
+
+    > Agni — SCORCHED. The card fires, then returns to the same anchor and fires again next turn at +50% of base per turn elapsed (turn 1: 100%, turn 2: 150%, turn 3: 200%…), until the anchor is repainted or scraped.
+    """
+    s = fight(V, ["lash"])
+    s.apply("lash>1")
+    roll(s, 1, "agni")
+    s.apply("end")
+    draw(s, "stone")
+    roll(s, 1, "agni")
+    s.apply("end")
+    assert enemy_hp(s) == 75 - 14 - 20
+    draw(s, "stone")
+    s = edit(s, lambda d: d.update(energy=2))
+    s.apply("scrape 1")
+    roll(s, 1, "agni")                     # scraped, then painted again: back to 100%
+    s.apply("end")
+    assert enemy_hp(s) == 75 - 34 - 14
+
+
 def test_empty_scorched_anchor_chips_for_one():
     """Ruling: V04-R5 (the chip goes through the pipeline).
 
@@ -226,7 +247,10 @@ def test_empty_scorched_anchor_chips_for_one():
 
 
 def test_flooded_fires_the_right_neighbour_at_half():
-    """Ruling: V04-R2, V04-R9. Lash on Flood (7), Undertow right of it at half: floor(5 / 2) = 2.
+    """Ruling: V04-R2, V04-R9. Lash on Flood (7), Undertow right of it at half: floor(5 / 2) = 2
+    (plain: no resonance with the Jal flood, which would give 4). The Lash goes to the discard.
+
+    > Vayu — SWEPT. The card fires and returns to hand instead of discard, and you draw 1.
 
     > Jal — FLOODED. The card fires, and the anchor to its right also fires its card at half effect (round down).
 
@@ -249,29 +273,37 @@ def test_flood_spreads_to_a_bare_right_neighbour_at_turn_end():
 
     > Jal spread: each Flooded anchor paints its right neighbour Jal if bare.
     """
-    s = fight(V, ["lash"])
-    s = with_paint(s, ["jal", None, "agni", "jal"])
+    s = with_paint(fight(V, ["lash"]), ["jal", None, None, "agni"])
     roll(s, 2, "blank")                    # anchor 2 stays bare until turn end
-    assert paint(s) == ["jal", None, "agni", "jal"]
+    assert paint(s) == ["jal", None, None, "agni"]
     s.apply("end")
-    assert paint(s) == ["jal", "jal", "agni", "jal"]  # one step only; Agni is not bare; 4 has no right
+    assert paint(s) == ["jal", "jal", None, "agni"]   # one step, no chain to anchor 3
+    draw(s, "stone")
+    roll(s, 4, "agni")
+    s.apply("end")
+    assert paint(s) == ["jal", "jal", "jal", "agni"]  # the next turn's spread; Agni is not bare
+    s = with_paint(fight(V, ["lash"]), [None, None, None, "jal"])
+    roll(s, 2, "blank")
+    s.apply("end")
+    assert paint(s) == [None, None, None, "jal"]      # anchor 4 does not wrap to anchor 1
 
 
 def test_swept_returns_the_card_to_hand_draws_one_and_keeps_paint():
-    """Ruling: V04-R6.
+    """Ruling: V04-R6. A Gale on Swept ground draws twice: its own draw and the Swept draw.
 
     > Vayu — SWEPT. The card fires and returns to hand instead of discard, and you draw 1. The anchor keeps its paint.
 
     > VAYU ground — Swept: the card fires and comes back to your hand; draw 1.
     """
-    s = fight(V, ["stone"])
-    s.apply("stone>1")
+    s = fight(V, ["gale"])
+    s.apply("gale>1")
     roll(s, 1, "vayu")
     s.apply("end")
-    draw(s, "lash")                        # Swept's draw
-    assert player(s)["hp"] == 50 - (8 - 6)
-    draw(s, "gale")                        # turn 2
-    assert hand(s) == {"Stoneskin": 1, "Ember Lash": 1, "Gale": 1}
+    assert enemy_hp(s) == 75 - 10          # resonance
+    draw(s, "lash")                        # Gale's draw
+    draw(s, "stone")                       # Swept's draw
+    draw(s, "stone")                       # turn 2
+    assert hand(s) == {"Gale": 1, "Ember Lash": 1, "Stoneskin": 2}
     assert paint(s)[0] == "vayu" and s.to_dict()["piles"]["discard"] == {}
 
 
@@ -342,7 +374,7 @@ def test_shunya_strips_all_four_anchors_returns_every_card_then_exhausts():
 
 
 def test_shunya_is_a_placement_so_it_locks_at_the_first_roll():
-    """Ruling: V04-R7.
+    """Ruling: V04-R7, V04-R8 (a scrape before the roll).
 
     > A reroll does not undo placements (locked once you roll), scrapes, or spent energy.
     """
@@ -374,7 +406,8 @@ def test_income_is_distinct_colours_minimum_one():
 
 
 def test_energy_sinks_and_no_carry_over():
-    """
+    """Ruling: V04-R8 (a scrape after the rolls).
+
     > Sinks: first roll 1; rerolls escalate 2, then 3, then 4, then 4 flat; scrape an anchor bare 1; paid draw 1 → 2 cards. No carry-over.
     """
     s = fight(V, ["lash"])

@@ -31,7 +31,8 @@ def pending(s):
 
 
 def test_dice_faces():
-    """
+    """Ruling: V05-R3 (a number naming an empty slot: no confluence).
+
     > Number die, 6 faces: 1, 2, 3, 4, blank, blank — says where the confluence lands.
 
     > Element die, 6 faces: Agni, Jal, Vayu, Prithvi, blank, blank — says what pours in.
@@ -80,8 +81,11 @@ def test_the_wheel_decides_the_outcome(incoming, card):
 
 
 def test_pure_fires_at_double():
-    """
+    """Ruling: V05-R9: the card then leaves its slot for the discard (only a SMOTHERed card stays).
+
     > PURE (same element) — the card fires at ×2.
+
+    > SMOTHER (incoming is the wheel-successor, arrow points the wrong way) — the card fires at ×0.5 (round down) and is CONVERTED: it stays in its slot but its element becomes the incoming element for the rest of the combat.
 
     > PURE (same) — fires at double.
     """
@@ -90,10 +94,11 @@ def test_pure_fires_at_double():
     roll(s, 1, "agni")
     s.apply("end")
     assert enemy_hp(s) == 65 - 14
+    assert slots(s)[0] is None and s.to_dict()["piles"]["discard"] == {"Ember Lash": 1}
 
 
 def test_feed_fires_once_and_the_agni_verb_escalates():
-    """Ruling: V05-R6. Agni feeds Prithvi: Stoneskin fires x1 (6 Block), then ESCALATE.
+    """Ruling: V05-R6 (the +1 reaches Block too). Agni feeds Prithvi: Stoneskin fires x1 (6 Block), then ESCALATE.
 
     > FEED (incoming is the wheel-predecessor of the card, i.e. the arrow points from incoming to card) — the card fires at ×1, and the incoming element's board verb applies (below).
 
@@ -151,6 +156,8 @@ def test_clash_fires_destroys_recoils_and_gives_two_energy():
     > CLASH (across the wheel) — the card fires at ×1, is then destroyed (exhausted), the player takes 3 unblockable recoil, and gains 2 energy immediately.
 
     > CLASH (opposite sides) — fires, card destroyed, take 3, gain 2 energy.
+
+    > Energy. Income at turn start = 2 flat, + 2 per card destroyed by a CLASH last turn.
     """
     s = fight(V, ["stone"])
     s.apply("stone>1")
@@ -172,12 +179,14 @@ def test_jal_redirect_swaps_every_debuff():
     """
     s = fight(V, ["gale"])
     s.apply("gale>1")
-    s = edit(s, lambda d: (d["player"].update(weak=3, vulnerable=2), d["enemy"].update(burn=2, burn_turns=2)))
+    s = edit(s, lambda d: (d["player"].update(weak=3, vulnerable=2, dexterity=1),
+                           d["enemy"].update(burn=2, burn_turns=2)))
     roll(s, 1, "jal")
     s.apply("end")
     draw(s, "lash")                        # Gale's draw; then the Sentinel acts
     assert enemy(s)["weak"] == 2 and enemy(s)["vulnerable"] == 1          # moved, then ticked once
     assert player(s)["weak"] == 0 and player(s)["vulnerable"] == 0
+    assert player(s)["dexterity"] == 1 and enemy(s)["dexterity"] == 0   # not a debuff: stays
     assert player(s)["hp"] == 50 - 2 - 5    # Burn 2 now on the player; Strike 7 x 0.75 = 5
 
 
@@ -223,7 +232,8 @@ def test_prithvi_hold_protects_the_next_turn():
     assert s.to_dict()["piles"]["exhaust"] == {} and "Ember Lash" in s.to_dict()["piles"]["discard"]
     draw(s, "stone")
     assert player(s)["block"] == 30 - 5    # not decayed after the (Weakened) Strike
-    assert counters(s)["hold_active"] == 0
+    assert player(s)["hp"] == 45 - 3       # the recoil still hits
+    assert counters(s)["hold_active"] == 0 and s.energy == 5   # nothing destroyed: no +2
     s = fight(V, ["gale", "lash"])
     s.apply("gale>1")
     s.apply("lash>2")
@@ -257,13 +267,14 @@ def test_akasha_void_shunya_fires_plain_and_nothing_else_confluences():
     assert s.to_dict()["gated"]
     draw(s, "stone")
     assert hand(s)["Shunya"] == 1
-    s = edit(s, lambda d: d.update(energy=3))
+    s = edit(s, lambda d: (d.update(energy=3), d["counters"].update(escalation=1)))
     s.apply("shunya>2")
     roll(s, 2, "agni")
     s.apply("brace")
     assert pending(s) == "PLAIN"
-    s.apply("end")
-    assert enemy_hp(s) == 32 - 6 and player(s)["hp"] == 43 - (7 - 6)
+    s.apply("end")                         # x1 even Braced, + 1 escalation: 7 and 7 Block
+    assert enemy_hp(s) == 32 - 7 and player(s)["hp"] == 43
+    assert s.to_dict()["piles"]["discard"].get("Shunya") == 1
 
 
 def test_blank_handling_is_never_nothing():
@@ -280,8 +291,9 @@ def test_blank_handling_is_never_nothing():
     assert player(s)["hp"] == 50 and slots(s) == [None, None, None, "Ember Lash"]   # 12 Block
     s = fight(V, ["lash"])
     roll(s, "blank", "jal")
+    assert s.to_move == 0                  # no draw when the dice land (V05-R2) ...
     s.apply("end")
-    assert s.to_dict()["pending_draws"] == 1   # the draw instead, before the Sentinel acts
+    assert s.to_dict()["pending_draws"] == 1   # ... but at resolution, before the Sentinel acts
     draw(s, "stone")
     draw(s, "stone")
     assert hand(s) == {"Ember Lash": 1, "Stoneskin": 2}
@@ -308,7 +320,8 @@ def test_income_is_two_plus_two_per_clash_and_empty_slots_pay_nothing():
 
 
 def test_energy_sinks_and_no_carry_over():
-    """
+    """Ruling: V05-R7 (the Brace is bought after rolling).
+
     > Sinks: first roll 1; rerolls escalate 1, 2, 3, 4, 5… with no cap; Brace 2 — forces this turn's confluence to resolve as PURE regardless of elements; paid draw 1 → 2 cards. No carry-over.
 
     > Optional rerolls (1, 2, 3, 4…) or Brace (2).

@@ -154,7 +154,7 @@ def test_ebb_carry_caps_at_six_and_weak_at_three():
 
 
 def test_slack_tide_is_free_discards_then_draws_and_placement_stays_open():
-    """Ruling: V06-R4, V06-R8.
+    """Ruling: V06-R4, V06-R8 (take_back is offered while placement is open).
 
     > Vayu — SLACK TIDE. All costs are 0 this turn. Every card fired also discards 1 random card from hand and draws 1. Placement does not lock when you roll under Vayu — you may keep placing.
 
@@ -247,7 +247,12 @@ def test_neap_tide_prices_as_printed():
 
 
 def test_tides_price_cards_not_rolls_or_other_sinks():
-    """Ruling: V06-R13. A reroll costs 2 under the Slack and High Tides too.
+    """Ruling: V06-R13, V06-R8. A reroll costs 2 under the Slack and High Tides too; take_back and
+    the paid draw go with placement.
+
+    > All costs are 0 this turn.
+
+    > Every cost is +1.
 
     > Sinks: card firing costs (the main sink, tide-adjusted); first roll 1; each reroll 2 flat; swap a placed card back to hand 1; paid draw 1 → 2 cards.
     """
@@ -305,6 +310,8 @@ def test_each_firing_uses_the_tide_showing_when_it_is_bought():
     the Neap Tide is not.
 
     > Any card fired this turn deals double.
+
+    > Reroll. Rerolls both dice, changing both the open slot and the tide.
     """
     s = fight(V, ["undertow", "gale"], params={"reroll_cost": 0})
     s.apply("undertow>1")
