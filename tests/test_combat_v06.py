@@ -323,3 +323,22 @@ def test_blank_number_on_an_empty_board_opens_nothing():
     roll(s, "blank", "vayu")
     s.apply("lash>1")                         # Slack Tide: still placing, but no slot was opened
     assert not any(n.startswith("fire") for n in notations(s))
+
+
+@pytest.mark.parametrize("field,value", [("open_slot", 2), ("fired", 1), ("bought", 1), ("slack_owed", 1)])
+def test_from_dict_refuses_turn_counters_play_cannot_reach(field, value):
+    """Before the first roll nothing is open, fired or bought, and no Slack draw is owed."""
+    data = fight(V, ["lash"]).to_dict()
+    data["counters"][field] = value
+    with pytest.raises(triptych.InvalidStateError, match=f"^counters.{field}"):
+        combat.State.from_dict(data)
+
+
+def test_from_dict_accepts_the_counters_of_a_purchase():
+    s = fight(V, ["lash", "stone"])
+    s.apply("lash>1")
+    roll(s, 1, "vayu")
+    s.apply("fire 1")                         # the Slack discard is pending, one draw owed
+    data = s.to_dict()
+    assert (data["counters"]["bought"], data["counters"]["slack_owed"], data["draw_source"]) == (1, 1, "hand")
+    assert combat.State.from_dict(data).to_dict() == data

@@ -280,8 +280,15 @@ class TidePrice final : public Variant {
     range(kCarry, 0, s.param(kCarryCap));
     range(kSlackOwed, 0, 99);
     range(kBought, 0, 1);
-    if (s.d.counters[kBought] && s.d.phase != kRolled)
-      throw InvalidStateError("counters.bought: nothing is bought before the first roll");
+    // Only states play can reach: nothing opens, fires or is bought before the first roll, and
+    // draws are owed only while a Slack Tide discard is being drawn from the hand.
+    const bool rolled = s.d.phase == kRolled;
+    if (s.d.counters[kOpenSlot] && !rolled) throw InvalidStateError("counters.open_slot: no slot is open before the first roll");
+    if (s.d.counters[kFired] && !rolled) throw InvalidStateError("counters.fired: nothing fires before the first roll");
+    if (s.d.counters[kBought] && (!rolled || s.d.counters[kFired] == 0))
+      throw InvalidStateError("counters.bought: nothing is bought before the first roll (and a purchase is a firing)");
+    if (s.d.counters[kSlackOwed] && (s.d.draw_source != kHand || s.d.pending_draws == 0))
+      throw InvalidStateError("counters.slack_owed: draws are owed only while a Slack Tide discard is pending");
   }
 };
 
