@@ -335,31 +335,46 @@ def test_akasha_gate_adds_one_shunya_only_once():
     assert hand(s).get("Shunya") == 1
 
 
-def shunya_position():
+def shunya_position(energy=3):
+    """Placement phase: Lash, Undertow, Stoneskin on slots 1-3 with 1 Scorch each, Shunya in hand."""
     s = fight(V, ["lash", "undertow", "stone"])
     s.apply("lash>1")
     s.apply("undertow>2")
     s.apply("stone>3")
-    roll(s, 4, "agni")                     # matches only empty slot 4; Scorch 1 on slots 1-3
     data = s.to_dict()
+    for i in range(3):
+        data["slots"][i]["scorch"] = 1
     data["gated"] = True
-    data["energy"] = 2
+    data["energy"] = energy
     data["enemy"]["hp"] = 30
     data["piles"]["hand"] = {"Shunya": 1}
     return combat.State.from_dict(data)
 
 
 def test_shunya_void_every_occupied_slot_at_half():
-    """V01-R3: played after rolling; half of (base + Scorch), and Scorch was cleared by Shunya."""
+    """V01-R3: played before rolling for 2; half of (base + Scorch), and Scorch was cleared by Shunya."""
     s = shunya_position()
     assert "shunya" in notations(s)
     s.apply("shunya")
-    assert s.energy == 0
+    assert s.energy == 1
     assert scorch(s) == [0, 0, 0, 0]
     assert s.to_dict()["piles"]["exhaust"] == {"Shunya": 1}
+    roll(s, 4, "blank")                    # slot 4 is empty: the dice add nothing
     s.apply("end")
     assert enemy_hp(s) == 30 - 4 - 3
     assert player(s)["hp"] == 50 - (6 - 3)  # Undertow's Weak: Strike 6, Block 3
+
+
+def test_shunya_is_not_an_ordinary_card_and_locks_with_placement():
+    """V01-R3: Shunya is never placed for free as `shunya>N`, and not played once the dice are rolled."""
+    s = shunya_position()
+    assert not any(a.startswith("shunya>") for a in notations(s))
+    with pytest.raises(triptych.IllegalActionError):
+        s.apply("shunya>4")
+    roll(s, 4, "blank")
+    assert "shunya" not in notations(s)
+    with pytest.raises(triptych.IllegalActionError):
+        s.apply("shunya")
 
 
 def test_shunya_needs_energy_and_an_empty_slot():
