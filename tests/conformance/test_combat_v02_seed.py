@@ -248,7 +248,7 @@ def test_shunya_pure_anywhere_wipes_its_brazier():
     s.apply("end")
     draw(s, "lash")
     assert hand(s)["Shunya"] == 1
-    s = edit(s, lambda d: (d["slots"][2].update(charged=1, escalation=2), d["enemy"].update(hp=40)))
+    s = edit(s, lambda d: (d["slots"][2].update(charged=1, escalation=2), d["enemy"].update(hp=40, max_hp=80)))
     assert "shunya>3" in notations(s)
     s.apply("shunya>3")
     roll(s, 3, "blank")
