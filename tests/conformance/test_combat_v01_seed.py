@@ -431,11 +431,11 @@ def test_win_and_lose():
     place(s, "lash")
     roll(s, 1, "blank")
     s.apply("end")
-    assert s.is_terminal and s.winner == 0 and enemy_hp(s) == 0
+    assert s.is_terminal() and s.winner == 0 and enemy_hp(s) == 0
     s = fight(V, ["stone"], params={"player_hp": 8})
     roll(s, 4, "blank")
     s.apply("end")
-    assert s.is_terminal and s.winner == 1 and player(s)["hp"] == 0
+    assert s.is_terminal() and s.winner == 1 and player(s)["hp"] == 0
 
 
 def test_starting_deck_and_hand():

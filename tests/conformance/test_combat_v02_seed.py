@@ -409,9 +409,9 @@ def test_win_and_lose():
     > Win / lose. Enemy HP ≤ 0 → win. Player HP ≤ 0 → lose.
     """
     s = fire_once("lash", 1, enemy_hp=14)
-    assert s.is_terminal and s.winner == 0
+    assert s.is_terminal() and s.winner == 0
     s = fire_once("lash", 3, player_hp=4)          # the recoil alone
-    assert s.is_terminal and s.winner == 1
+    assert s.is_terminal() and s.winner == 1
 
 
 def test_starting_deck_hand_and_numbers():

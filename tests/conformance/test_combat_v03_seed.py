@@ -402,17 +402,17 @@ def test_win_and_lose_and_a_killing_paid_draw_leaves_nothing_pending():
     s.apply("lash>1")
     roll(s, 1, "agni")
     s.apply("end")
-    assert s.is_terminal and s.winner == 0
+    assert s.is_terminal() and s.winner == 0
     s = fight(V, ["lash"], params={"enemy_hp": 20})
     s = edit(s, agni=10)
     s.apply("buy agni")                            # 2 x 10 = 20: the Sentinel falls before any card is drawn
-    assert s.is_terminal and s.winner == 0
+    assert s.is_terminal() and s.winner == 0
     assert s.to_dict()["pending_draws"] == 0
     assert combat.State.from_dict(s.to_dict()).to_dict() == s.to_dict()
     s = fight(V, [], params={"player_hp": 7})
     roll(s, 4, "jal")
     s.apply("end")
-    assert s.is_terminal and s.winner == 1
+    assert s.is_terminal() and s.winner == 1
 
 
 def test_starting_deck_and_numbers():
