@@ -140,7 +140,7 @@ def test_blank_number_means_lowest_occupied_slot():
 
 
 def test_blank_number_with_agni_thresholds_from_lowest_occupied():
-    """Framework R11, V01-R7: matches are frozen when resolution starts, so the blank number does not move as cards leave."""
+    """F-R11, V01-R7: matches are frozen when resolution starts, so the blank number does not move as cards leave."""
     s = fight(V, ["gale", "stone"])
     s.apply("gale>2")
     s.apply("stone>3")
@@ -153,7 +153,7 @@ def test_blank_number_with_agni_thresholds_from_lowest_occupied():
     roll(s2, "blank", "agni")
     assert scorch(s2) == [1, 0, 0, 0]
     s2.apply("end")
-    draw(s2, "lash")                       # Gale's draw happens at once, in slot order (Framework R11)
+    draw(s2, "lash")                       # Gale's draw happens at once, in slot order (F-R11)
     assert slots(s2) == [None, None, None, None]
 
 
@@ -183,7 +183,7 @@ def test_income_is_empty_slots_min_one_and_roll_costs():
 
 
 def test_income_minimum_one_on_a_full_board():
-    """Framework R5."""
+    """F-R5."""
     s = fight(V, FULL, params={"first_roll_cost": 3})
     place_all(s)
     roll(s, 4, "blank")                    # Stoneskin fires; 1 slot empty
@@ -199,7 +199,7 @@ def test_income_minimum_one_on_a_full_board():
 
 
 def test_first_roll_is_required_when_affordable():
-    """Framework R5: 'end' is offered before the first roll only when the roll is unaffordable."""
+    """F-R5: 'end' is offered before the first roll only when the roll is unaffordable."""
     s = fight(V, ["lash"])
     assert "end" not in notations(s)
     s.apply("lash>1")
@@ -224,7 +224,7 @@ def test_occupied_slots_cannot_be_overwritten():
 
 
 def test_firing_order_is_slot_1_to_4():
-    """Framework R10."""
+    """F-R10."""
     s = fight(V, ["lash", "stone"], params={"enemy_hp": 8})
     s.apply("lash>1")
     s.apply("stone>2")
@@ -240,7 +240,7 @@ def test_firing_order_is_slot_1_to_4():
 
 
 def test_sentinel_cycle_and_guard_block():
-    """Framework R2."""
+    """F-R2."""
     s = fight(V, [])
     hps = []
     for card in ["lash", "lash", "stone", "stone"]:
@@ -400,7 +400,7 @@ def test_shunya_clears_latches():
 
 
 def test_weak_lasts_two_enemy_turns():
-    """Framework R1: Weak 1 = 2 turns, ticking at the end of the holder's turn."""
+    """F-R1: Weak 1 = 2 turns, ticking at the end of the holder's turn."""
     s = fight(V, ["undertow"])
     s.apply("undertow>1")
     roll(s, 1, "blank")
