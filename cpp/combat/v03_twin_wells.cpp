@@ -296,10 +296,10 @@ class TwinWells final : public Variant {
 
   void validate(const State& s) const override {
     for (int e = 0; e < 4; ++e)
-      // Agni and Prithvi never cap: a long fight of capped roll loops can
-      // pour thousands, so the bound is only the field's (no reachable well refused).
-      if (s.d.counters[e] < 0 || s.d.counters[e] > 32000)
-        throw InvalidStateError(std::string("counters.") + counter_names()[e] + ": must be 0..32000");
+      // Agni and Prithvi never cap; the turn cap (100) x the roll guard (12 x 2)
+      // bounds a well near 2,500, so 9999 (from_dict's own bound) refuses no reachable well.
+      if (s.d.counters[e] < 0 || s.d.counters[e] > 9999)
+        throw InvalidStateError(std::string("counters.") + counter_names()[e] + ": must be 0..9999");
     if (s.d.counters[kJal] > s.param(kJalCap)) throw InvalidStateError("counters.jal: above the Jal cap");
     if (s.d.counters[kNullWell] < 0 || s.d.counters[kNullWell] > 2) throw InvalidStateError("counters.null_well: must be 0..2");
     for (int i = 0; i < kSlots; ++i)
