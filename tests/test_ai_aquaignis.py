@@ -17,7 +17,7 @@ from triptych.match import play_match
 WINS = [
     # (position, depth, plies to the win)
     (lambda: position(A(1, 6), I(5, 3, 2), score=(3, 1)), 1, 1),  # a runner steps off the edge
-    (lambda: position(A(3, 5), AB(3, 6, 2), I(6, 2), score=(3, 0)), 1, 1),  # through the own barrier (R3)
+    (lambda: position(A(3, 6, 3), AB(3, 5, 2), I(6, 2), score=(3, 0)), 1, 1),  # a Surge from the edge row (R6)
     (lambda: position(A(1, 5), I(6, 4, 2), score=(3, 2)), 2, 2),  # two advances
     (lambda: position(A(1, 4, 3), I(6, 4, 2), score=(3, 2)), 2, 2),  # surge to the edge, then off
     (lambda: position(A(2, 5, 3), I(2, 6, 1), I(6, 3), score=(3, 0)), 2, 2),  # win the clash on the edge

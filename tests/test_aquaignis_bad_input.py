@@ -98,7 +98,7 @@ def test_action_legal_elsewhere_is_refused_after_the_position_changes() -> None:
 
 
 def valid_dict() -> dict:
-    return position(A(1, 2, 3), I(2, 5, 4), AB(3, 1, 2),
+    return position(A(1, 2, 3), I(2, 5, 4), AB(3, 1, 2), actions_left=1,
                     links=[{"owner": "aqua", "flows": [2, 4], "turns_left": 2}]).to_dict()
 
 
@@ -216,3 +216,31 @@ def test_fuzzed_saved_games_raise_only_the_documented_error(junk) -> None:
     except triptych.InvalidStateError:
         return
     assert aq.State.from_dict(state.to_dict()).hash == state.hash
+
+
+def test_spawn_error_names_the_unit_that_blocks() -> None:
+    # The entry holds your barrier; the enemy piece beyond it is what blocks (R1, R2).
+    s = position(AB(3, 0, 1), I(3, 1, 1), I(5, 0, 1))
+    before = s.to_dict()
+    with pytest.raises(triptych.IllegalActionError, match=r"beyond the barrier on your entry, flow 3 pos 1, is held"):
+        s.apply("N3")
+    with pytest.raises(triptych.IllegalActionError, match=r"your entry, flow 5 pos 0, is held by an enemy piece"):
+        s.apply("N5")
+    assert s.to_dict() == before
+
+
+def test_link_made_this_turn_has_used_an_action() -> None:
+    # R10: turns_left 2 means the link was made this turn, by an action of this turn.
+    link = [{"owner": "aqua", "flows": [3, 5], "turns_left": 2}]
+    with pytest.raises(triptych.InvalidStateError, match=r"links\[0\]\.turns_left: 2 with actions_left 2"):
+        position(A(3, 2, 2), A(5, 2, 2), links=link)
+    assert position(A(3, 2, 2), A(5, 2, 2), links=link, actions_left=1).to_dict()["links"] == link
+    # Only a Surge that ended the game (the stall draw) leaves both actions unused.
+    over = position(A(3, 2, 2), A(5, 2, 2), links=link, no_progress=80)
+    assert over.is_terminal() and over.winner is None
+    # And play reaches it: a first-action Surge that trips the limit.
+    s = position(A(4, 1, 3), A(3, 2, 1), A(5, 2, 1), no_progress=79)
+    s.apply("S4.1")
+    d = s.to_dict()
+    assert s.is_terminal() and d["actions_left"] == 2 and d["links"][0]["turns_left"] == 2
+    assert aq.State.from_dict(d).to_dict() == d

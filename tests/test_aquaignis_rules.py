@@ -1,5 +1,5 @@
 """One test (at least) per rule sentence of the AquaIgnis seed and per ruling
-R1..R19 of docs/rules/aquaignis.md. Positions are built with from_dict."""
+R1..R23 of docs/rules/aquaignis.md (the seed-quoting suite is tests/conformance/test_aquaignis_seed.py). Positions are built with from_dict."""
 
 from __future__ import annotations
 
@@ -51,12 +51,14 @@ def test_spawn_may_replace_own_piece_as_sacrifice():
     assert board(s)[(2, 0)] == ("aqua", "piece", 1)
 
 
-def test_R1_spawn_blocked_when_enemy_unit_on_entry():
+def test_R1_spawn_blocked_by_enemy_piece_on_entry_but_not_by_enemy_barrier():
     s = position(I(2, 0, 1), IB(3, 0, 2))
     legal = notations(s)
-    assert "N2" not in legal and "N3" not in legal and "N1" in legal
-    with pytest.raises(triptych.IllegalActionError, match="held by the enemy"):
+    assert "N2" not in legal and "N3" in legal and "N1" in legal
+    with pytest.raises(triptych.IllegalActionError, match="your entry, flow 2 pos 0, is held by an enemy piece"):
         s.apply("N2")
+    s.apply("N3")  # "Barriers do not block your spawn": it enters beyond the enemy barrier
+    assert board(s)[(3, 1)] == ("aqua", "piece", 1) and board(s)[(3, 0)] == ("ignis", "barrier", 2)
 
 
 def test_R2_spawn_passes_through_own_barrier_on_entry():
@@ -104,7 +106,7 @@ def test_no_second_crown_while_one_stands():
         s.apply("C1.2")
 
 
-def test_R19_crown_cannot_be_charged_further():
+def test_crown_cannot_be_charged_past_four():
     s = position(A(2, 3, 4))
     assert "C2.3" not in notations(s)
     with pytest.raises(triptych.IllegalActionError, match="Crown cannot be charged"):
@@ -227,10 +229,15 @@ def test_R3_own_pieces_advance_through_own_barrier():
     assert board(s) == {(2, 3): ("aqua", "piece", 1), (2, 2): ("aqua", "barrier", 2)}
 
 
-def test_R3_passing_own_barrier_on_edge_row_is_a_breakthrough():
-    s = position(A(2, 5, 1), AB(2, 6, 1))
-    s.apply("A2.5")
-    assert s.score == (1, 0)
+def test_R3_R6_own_barrier_on_edge_row_is_not_a_way_off_the_board():
+    # A breakthrough is an Advance "from position 6"; a piece on 5 behind its own barrier on 6 cannot
+    # pass it (there is no slot beyond) and does not score.
+    s = position(A(2, 5, 3), AB(2, 6, 1))
+    legal = notations(s)
+    assert "A2.5" not in legal and "S2.5" not in legal
+    with pytest.raises(triptych.IllegalActionError, match="own barrier on your edge row blocks the way"):
+        s.apply("A2.5")
+    assert s.score == (0, 0)
 
 
 def test_stronger_attack_destroys_barrier_and_R4_takes_its_slot():
@@ -368,8 +375,8 @@ def test_R8_pulse_may_crown_only_when_no_crown():
 
 
 def test_R8_pulse_happens_after_breakthrough_surge():
-    s = position(A(4, 5, 3), A(3, 5, 1), A(5, 6, 2))
-    s.apply("S4.5")
+    s = position(A(4, 6, 3), A(3, 5, 1), A(5, 6, 2))
+    s.apply("S4.6")
     assert s.score == (1, 0)
     b = board(s)
     assert b[(3, 5)][2] == 2 and b[(5, 6)][2] == 3
@@ -398,13 +405,17 @@ def test_landing_on_the_edge_row_does_not_score():
     assert s.score == (0, 0) and board(s)[(1, 6)] == ("aqua", "piece", 1)
 
 
-def test_R6_surge_from_pos_5_scores():
+def test_R6_surge_from_pos_5_stops_on_the_edge_row_without_scoring():
     s = position(A(1, 5, 3))
     s.apply("S1.5")
-    assert s.score == (1, 0)
+    assert s.score == (0, 0) and board(s)[(1, 6)] == ("aqua", "piece", 1)
     s = position(I(1, 1, 3), to_move="ignis")
     s.apply("S1.1")
-    assert s.score == (0, 1)
+    assert s.score == (0, 0) and board(s)[(1, 0)] == ("ignis", "piece", 1)
+    # From the edge row itself the Surge scores.
+    s = position(A(1, 6, 3))
+    s.apply("S1.6")
+    assert s.score == (1, 0) and (1, 6) not in board(s)
 
 
 def test_R6_surge_from_pos_5_blocked_on_edge_does_not_score():
@@ -425,7 +436,7 @@ def test_first_to_four_wins_R18_immediately():
 
 def test_R18_fourth_breakthrough_stops_parallel_advance():
     link = [{"owner": "aqua", "flows": [1, 3], "turns_left": 2}]
-    s = position(A(1, 6, 1), A(3, 6, 1), score=(3, 2), links=link)
+    s = position(A(1, 6, 1), A(3, 6, 1), score=(3, 2), links=link, actions_left=1)
     s.apply("A1.6")
     assert s.is_terminal() and s.score == (4, 2) and board(s)[(3, 6)] == ("aqua", "piece", 1)
 
@@ -511,11 +522,12 @@ def test_R9_no_link_with_a_fresh_scout():
     assert s.to_dict()["links"] == []
 
 
-def test_R9_link_forms_even_if_flank_piece_is_capped():
+def test_R9_no_link_when_a_flank_piece_is_capped_and_not_boosted():
+    # Flank 3 holds only a capped piece (AQUA already has a Crown): the pulse boosts nothing there.
     s = position(A(4, 1, 3), A(3, 2, 3), A(5, 2, 1), A(7, 0, 4))
     s.apply("S4.1")
-    assert board(s)[(3, 2)][2] == 3
-    assert len(s.to_dict()["links"]) == 1
+    assert board(s)[(3, 2)][2] == 3 and board(s)[(5, 2)][2] == 2
+    assert s.to_dict()["links"] == []
 
 
 def test_R9_new_link_replaces_old():
@@ -543,7 +555,7 @@ def test_R10_link_usable_at_once_and_lasts_through_next_own_turn():
 
 def test_R11_parallel_advance_moves_partner_piece_with_clash():
     s = position(A(3, 2, 2), A(5, 2, 2), I(5, 3, 1),
-                 links=[{"owner": "aqua", "flows": [3, 5], "turns_left": 2}])
+                 links=[{"owner": "aqua", "flows": [3, 5], "turns_left": 2}], actions_left=1)
     s.apply("A3.2")
     b = board(s)
     assert b[(3, 3)] == ("aqua", "piece", 2) and b[(5, 3)] == ("aqua", "piece", 2)
@@ -551,20 +563,20 @@ def test_R11_parallel_advance_moves_partner_piece_with_clash():
 
 def test_R11_parallel_advance_skips_blocked_pieces_and_surge_does_not_trigger():
     s = position(A(3, 2, 3), A(5, 2, 1), A(5, 3, 1), A(5, 0, 1),
-                 links=[{"owner": "aqua", "flows": [3, 5], "turns_left": 2}])
+                 links=[{"owner": "aqua", "flows": [3, 5], "turns_left": 2}], actions_left=1)
     before = board(s)
     s.apply("S3.2")  # surge does not trigger Parallel Advance
     for pos in (0, 2, 3):
         assert before[(5, pos)] == board(s)[(5, pos)]
     s = position(A(3, 2, 1), A(5, 2, 1), A(5, 3, 1), A(5, 0, 1),
-                 links=[{"owner": "aqua", "flows": [3, 5], "turns_left": 2}])
+                 links=[{"owner": "aqua", "flows": [3, 5], "turns_left": 2}], actions_left=1)
     s.apply("A3.2")  # 5.2 is blocked by 5.3; 5.3 (distance 1) advances
     b = board(s)
     assert (5, 4) in b and (5, 2) in b and (5, 0) in b
 
 
 def test_R12_harmonic_charge_boosts_partner_and_respects_crown_cap():
-    link = [{"owner": "aqua", "flows": [3, 5], "turns_left": 2}]
+    link = [{"owner": "aqua", "flows": [3, 5], "turns_left": 1}]
     s = position(A(3, 2, 1), A(5, 2, 1), links=link)
     s.apply("C3.2")
     assert board(s)[(5, 2)][2] == 2
@@ -574,14 +586,14 @@ def test_R12_harmonic_charge_boosts_partner_and_respects_crown_cap():
 
 
 def test_R12_harmonic_charge_from_barrier_charge():
-    link = [{"owner": "aqua", "flows": [3, 5], "turns_left": 2}]
+    link = [{"owner": "aqua", "flows": [3, 5], "turns_left": 1}]
     s = position(AB(3, 2, 1), A(5, 2, 1), links=link)
     s.apply("C3.2")
     assert board(s)[(3, 2)] == ("aqua", "barrier", 2) and board(s)[(5, 2)][2] == 2
 
 
 def test_R13_resonant_jump_between_linked_flows():
-    link = [{"owner": "aqua", "flows": [3, 5], "turns_left": 2}]
+    link = [{"owner": "aqua", "flows": [3, 5], "turns_left": 1}]
     s = position(A(3, 2, 2), I(5, 2, 1), I(5, 3, 1), I(5, 1, 1), links=link)
     legal = notations(s)
     assert "J3.2-5.2" in legal and "J3.2-5.3" in legal and "J3.2-5.1" not in legal
@@ -590,14 +602,14 @@ def test_R13_resonant_jump_between_linked_flows():
 
 
 def test_R13_resonant_jump_for_ignis_goes_toward_aqua_entry():
-    link = [{"owner": "ignis", "flows": [3, 5], "turns_left": 2}]
+    link = [{"owner": "ignis", "flows": [3, 5], "turns_left": 1}]
     s = position(I(3, 4, 2), A(5, 3, 1), A(5, 5, 1), to_move="ignis", links=link)
     legal = notations(s)
     assert "J3.4-5.3" in legal and "J3.4-5.5" not in legal
 
 
 def test_R13_resonant_jump_blocked_by_enemy_barrier_and_needs_link():
-    link = [{"owner": "aqua", "flows": [3, 5], "turns_left": 2}]
+    link = [{"owner": "aqua", "flows": [3, 5], "turns_left": 1}]
     s = position(A(3, 2, 2), I(5, 2, 1), IB(5, 6, 1), links=link)
     assert "J3.2-5.2" not in notations(s)
     s = position(A(3, 2, 2), I(5, 2, 1))
@@ -642,7 +654,7 @@ def test_R17_destruction_resets_the_counter():
     assert s.to_dict()["no_progress"] == 1
 
 
-def test_R19_hash_ignores_turn_and_counter_but_not_side_or_actions():
+def test_hash_ignores_turn_and_counter_but_not_side_or_actions():
     base = dict(to_move="aqua", actions_left=2)
     h = position(A(1, 1), **base).hash
     assert position(A(1, 1), turn=7, no_progress=3, **base).hash == h
@@ -660,3 +672,23 @@ def test_transposition_same_hash():
     for n in ("N2", "N1"):
         s2.apply(n)
     assert s1.hash == s2.hash and s1.to_dict() == s2.to_dict()
+
+
+def test_R8_left_flank_is_pulsed_first_and_takes_the_crown():
+    # Both flanks hold a charge-3 piece and AQUA has no Crown: the left flank (the lower flow, 7 for
+    # flow 1 on the ring) is pulsed first and crowns; the right one is then capped at 3.
+    s = position(A(4, 1, 3), A(3, 3, 3), A(5, 3, 3))
+    s.apply("S4.1")
+    assert board(s)[(3, 3)][2] == 4 and board(s)[(5, 3)][2] == 3
+    s = position(A(1, 1, 3), A(7, 3, 3), A(2, 3, 3))
+    s.apply("S1.1")
+    assert board(s)[(7, 3)][2] == 4 and board(s)[(2, 3)][2] == 3
+
+
+def test_R8_fresh_scout_enters_beyond_a_barrier_on_the_entry():
+    # The scout enters as a spawn would: no barrier blocks it (R1, R2), an enemy piece does.
+    s = position(A(4, 1, 3), IB(3, 0, 2), I(5, 0, 1))
+    s.apply("S4.1")
+    b = board(s)
+    assert b[(3, 1)] == ("aqua", "piece", 1) and b[(3, 0)] == ("ignis", "barrier", 2)
+    assert b[(5, 0)] == ("ignis", "piece", 1) and (5, 1) not in b

@@ -85,3 +85,15 @@ def test_aquaignis_state_satisfies_the_contract_protocol() -> None:
     state = aq.new_game()
     assert isinstance(state, State)
     assert isinstance(state.legal_actions()[0], Action)
+
+
+def test_play_help_says_what_the_action_letters_mean_and_the_board_has_a_legend() -> None:
+    result = run("play", "aquaignis", "--terminal", input="help\nquit\n")
+    assert result.exit_code == 0, result.output
+    for text in ("N3", "spawN", "C3.2", "Charge", "A3.2", "Advance", "S3.2", "Surge", "B3.2", "Barrier",
+                 "J3.2-4.2", "side Jump", "pass"):
+        assert text in result.output, text
+    # The board's own legend: pieces, Crowns, barriers, and which way each side goes.
+    board = str(aq.new_game())
+    for text in ("a1..a3 / i1..i3", "A*4", "[A2] / [I3]", "AQUA enters at pos 0, scores off pos 6"):
+        assert text in board, text

@@ -63,7 +63,7 @@ def test_dexterity_adds_to_block_gain():
 
 
 def test_standing_block_absorbs_after_block_and_does_not_decay():
-    """Framework R6."""
+    """F-R6."""
     s = fight("v01", [])
     data = s.to_dict()
     data["player"]["standing_block"] = 5
@@ -96,7 +96,7 @@ def test_deck_cycles_when_draw_pile_is_empty():
 
 
 def test_nothing_to_draw_skips_the_draw():
-    """Framework R7."""
+    """F-R7."""
     s = fight("v01", ["lash"], params={"ember_lash_count": 1, "undertow_count": 0, "gale_count": 0, "stoneskin_count": 0})
     s.apply("lash>1")
     roll(s, 4, "blank")
@@ -105,7 +105,7 @@ def test_nothing_to_draw_skips_the_draw():
 
 
 def test_opening_hand_is_turn_one_draw():
-    """Framework R3: turn 1 draws the opening hand of 5 and nothing more."""
+    """F-R3: turn 1 draws the opening hand of 5 and nothing more."""
     s = combat.new_game("v01", seed=1)
     outcomes = s.play_chance()
     assert len(outcomes) == 5 and all(o.to_dict()["type"] == "draw" for o in outcomes)
@@ -231,7 +231,7 @@ def test_state_contract_over_random_fights(variant):
 
 @pytest.mark.parametrize("variant", IDS)
 def test_thousands_of_random_fights_keep_every_invariant(variant):
-    """Framework R9. No exception; every fight ends well inside the turn cap; HP/Block/energy never negative; cards conserved;
+    """F-R9. No exception; every fight ends well inside the turn cap; HP/Block/energy never negative; cards conserved;
     validate() accepts every reachable position; the hash equals a rebuild (checked in C++ after every step)."""
     report = combat.audit_random_fights(variant, 2000, seed=17)
     assert report["failure"] == ""
@@ -293,7 +293,7 @@ def test_text_shows_the_position():
 
 
 def test_turn_cap_ends_the_fight_drawn():
-    """Framework R9: the guard; never reached in the random-fight audits."""
+    """F-R9: the guard; never reached in the random-fight audits."""
     s = fight("v01", [], params={"turn_cap": 1})
     roll(s, 1, "blank")
     s.apply("end")
@@ -301,7 +301,7 @@ def test_turn_cap_ends_the_fight_drawn():
 
 
 def test_multipliers_scale_numbers_not_riders():
-    """Framework R4: V02 PURE doubles Undertow's damage, not its Weak."""
+    """F-R4: V02 PURE doubles Undertow's damage, not its Weak."""
     s = fight("v02", ["undertow"])
     s.apply("undertow>2")
     roll(s, 2, "blank")
@@ -311,7 +311,7 @@ def test_multipliers_scale_numbers_not_riders():
 
 
 def test_paid_draw_from_the_draw_pile_before_the_first_roll_only():
-    """Framework R12."""
+    """F-R12."""
     s = fight("v05", ["lash"])
     s.apply("buy")
     assert s.energy == 1 and {o.to_dict()["card"] for o, _ in s.chance_outcomes()} == {

@@ -140,7 +140,7 @@ def test_blank_number_means_lowest_occupied_slot():
 
 
 def test_blank_number_with_agni_thresholds_from_lowest_occupied():
-    """Framework R11, V01-R7: matches are frozen when resolution starts, so the blank number does not move as cards leave."""
+    """F-R11, V01-R7: matches are frozen when resolution starts, so the blank number does not move as cards leave."""
     s = fight(V, ["gale", "stone"])
     s.apply("gale>2")
     s.apply("stone>3")
@@ -153,7 +153,7 @@ def test_blank_number_with_agni_thresholds_from_lowest_occupied():
     roll(s2, "blank", "agni")
     assert scorch(s2) == [1, 0, 0, 0]
     s2.apply("end")
-    draw(s2, "lash")                       # Gale's draw happens at once, in slot order (Framework R11)
+    draw(s2, "lash")                       # Gale's draw happens at once, in slot order (F-R11)
     assert slots(s2) == [None, None, None, None]
 
 
@@ -183,7 +183,7 @@ def test_income_is_empty_slots_min_one_and_roll_costs():
 
 
 def test_income_minimum_one_on_a_full_board():
-    """Framework R5."""
+    """F-R5."""
     s = fight(V, FULL, params={"first_roll_cost": 3})
     place_all(s)
     roll(s, 4, "blank")                    # Stoneskin fires; 1 slot empty
@@ -199,7 +199,7 @@ def test_income_minimum_one_on_a_full_board():
 
 
 def test_first_roll_is_required_when_affordable():
-    """Framework R5: 'end' is offered before the first roll only when the roll is unaffordable."""
+    """F-R5: 'end' is offered before the first roll only when the roll is unaffordable."""
     s = fight(V, ["lash"])
     assert "end" not in notations(s)
     s.apply("lash>1")
@@ -224,7 +224,7 @@ def test_occupied_slots_cannot_be_overwritten():
 
 
 def test_firing_order_is_slot_1_to_4():
-    """Framework R10."""
+    """F-R10."""
     s = fight(V, ["lash", "stone"], params={"enemy_hp": 8})
     s.apply("lash>1")
     s.apply("stone>2")
@@ -240,7 +240,7 @@ def test_firing_order_is_slot_1_to_4():
 
 
 def test_sentinel_cycle_and_guard_block():
-    """Framework R2."""
+    """F-R2."""
     s = fight(V, [])
     hps = []
     for card in ["lash", "lash", "stone", "stone"]:
@@ -335,31 +335,46 @@ def test_akasha_gate_adds_one_shunya_only_once():
     assert hand(s).get("Shunya") == 1
 
 
-def shunya_position():
+def shunya_position(energy=3):
+    """Placement phase: Lash, Undertow, Stoneskin on slots 1-3 with 1 Scorch each, Shunya in hand."""
     s = fight(V, ["lash", "undertow", "stone"])
     s.apply("lash>1")
     s.apply("undertow>2")
     s.apply("stone>3")
-    roll(s, 4, "agni")                     # matches only empty slot 4; Scorch 1 on slots 1-3
     data = s.to_dict()
+    for i in range(3):
+        data["slots"][i]["scorch"] = 1
     data["gated"] = True
-    data["energy"] = 2
+    data["energy"] = energy
     data["enemy"]["hp"] = 30
     data["piles"]["hand"] = {"Shunya": 1}
     return combat.State.from_dict(data)
 
 
 def test_shunya_void_every_occupied_slot_at_half():
-    """V01-R3: played after rolling; half of (base + Scorch), and Scorch was cleared by Shunya."""
+    """V01-R3: played before rolling for 2; half of (base + Scorch), and Scorch was cleared by Shunya."""
     s = shunya_position()
     assert "shunya" in notations(s)
     s.apply("shunya")
-    assert s.energy == 0
+    assert s.energy == 1
     assert scorch(s) == [0, 0, 0, 0]
     assert s.to_dict()["piles"]["exhaust"] == {"Shunya": 1}
+    roll(s, 4, "blank")                    # slot 4 is empty: the dice add nothing
     s.apply("end")
     assert enemy_hp(s) == 30 - 4 - 3
     assert player(s)["hp"] == 50 - (6 - 3)  # Undertow's Weak: Strike 6, Block 3
+
+
+def test_shunya_is_not_an_ordinary_card_and_locks_with_placement():
+    """V01-R3: Shunya is never placed for free as `shunya>N`, and not played once the dice are rolled."""
+    s = shunya_position()
+    assert not any(a.startswith("shunya>") for a in notations(s))
+    with pytest.raises(triptych.IllegalActionError):
+        s.apply("shunya>4")
+    roll(s, 4, "blank")
+    assert "shunya" not in notations(s)
+    with pytest.raises(triptych.IllegalActionError):
+        s.apply("shunya")
 
 
 def test_shunya_needs_energy_and_an_empty_slot():
@@ -385,7 +400,7 @@ def test_shunya_clears_latches():
 
 
 def test_weak_lasts_two_enemy_turns():
-    """Framework R1: Weak 1 = 2 turns, ticking at the end of the holder's turn."""
+    """F-R1: Weak 1 = 2 turns, ticking at the end of the holder's turn."""
     s = fight(V, ["undertow"])
     s.apply("undertow>1")
     roll(s, 1, "blank")

@@ -92,7 +92,7 @@ def test_rupture_triples_exhausts_and_recoils():
 
 
 def test_rupture_recoil_is_unblockable():
-    """Framework R13."""
+    """F-R13."""
     s = fight(V, ["stone"])
     s.apply("stone>2")                     # Prithvi across Jal: 18 Block, then 4 recoil past it
     roll(s, 2, "blank")
@@ -120,7 +120,7 @@ def test_swift_resolves_the_clockwise_brazier_plain():
 
 
 def test_swift_wraps_from_brazier_four_to_one():
-    """Framework R11, V02-R10."""
+    """F-R11, V02-R10."""
     s = fight(V, ["gale", "lash"])
     s.apply("gale>4")                      # Vayu feeds Prithvi: CHARGE 4
     s.apply("lash>1")                      # PURE 14

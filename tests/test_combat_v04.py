@@ -167,8 +167,8 @@ def test_rerolls_cost_two_three_four_four():
     assert costs == [1, 2, 3, 4, 4]
 
 
-def test_shunya_strips_paint_and_returns_those_cards():
-    """V04-R7."""
+def test_shunya_strips_all_four_anchors_and_returns_every_card():
+    """V04-R7: all four anchors are stripped, so every card on the board returns (a bare anchor's too)."""
     s = fight(V, ["lash", "stone"])
     s.apply("lash>1")
     s.apply("stone>2")
@@ -177,8 +177,8 @@ def test_shunya_strips_paint_and_returns_those_cards():
     s.apply("shunya")
     assert enemy_hp(s) == 24 and player(s)["block"] == 6
     assert paint(s) == [None, None, None, None]
-    assert slots(s) == [None, "Stoneskin", None, None]
-    assert hand(s) == {"Ember Lash": 1}
+    assert slots(s) == [None, None, None, None]
+    assert hand(s) == {"Ember Lash": 1, "Stoneskin": 1}
     assert s.to_dict()["piles"]["exhaust"] == {"Shunya": 1}
 
 

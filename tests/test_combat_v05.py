@@ -36,7 +36,7 @@ def test_blank_element_is_pure():
 
 
 def test_feed_agni_burns_and_escalates_forever():
-    """Framework R8, V05-R6."""
+    """F-R8, V05-R6."""
     s = fight(V, ["stone", "lash"])
     s.apply("stone>1")
     roll(s, 1, "agni")                     # Agni feeds Prithvi

@@ -292,12 +292,13 @@ def test_shunya_fires_free_from_any_slot_then_exhausts():
     assert slots(s)[2] is None and s.to_dict()["piles"]["exhaust"] == {"Shunya": 1}
 
 
-def test_shunya_under_blood_tide_is_free_and_doubled():
+def test_shunya_under_blood_tide_is_free_and_not_doubled():
+    """V06-R9: Shunya is "NO TIDE": the Blood Tide neither charges HP for it nor doubles it."""
     s = with_shunya(fight(V, []))
     s.apply("shunya>2")
     roll(s, 4, "agni")
     s.apply("fire 2")
-    assert player(s)["hp"] == 50 and enemy_hp(s) == 70 - 24
+    assert player(s)["hp"] == 50 and enemy_hp(s) == 70 - 12
 
 
 def test_each_firing_uses_the_tide_showing_when_it_is_bought():
@@ -322,3 +323,22 @@ def test_blank_number_on_an_empty_board_opens_nothing():
     roll(s, "blank", "vayu")
     s.apply("lash>1")                         # Slack Tide: still placing, but no slot was opened
     assert not any(n.startswith("fire") for n in notations(s))
+
+
+@pytest.mark.parametrize("field,value", [("open_slot", 2), ("fired", 1), ("bought", 1), ("slack_owed", 1)])
+def test_from_dict_refuses_turn_counters_play_cannot_reach(field, value):
+    """Before the first roll nothing is open, fired or bought, and no Slack draw is owed."""
+    data = fight(V, ["lash"]).to_dict()
+    data["counters"][field] = value
+    with pytest.raises(triptych.InvalidStateError, match=f"^counters.{field}"):
+        combat.State.from_dict(data)
+
+
+def test_from_dict_accepts_the_counters_of_a_purchase():
+    s = fight(V, ["lash", "stone"])
+    s.apply("lash>1")
+    roll(s, 1, "vayu")
+    s.apply("fire 1")                         # the Slack discard is pending, one draw owed
+    data = s.to_dict()
+    assert (data["counters"]["bought"], data["counters"]["slack_owed"], data["draw_source"]) == (1, 1, "hand")
+    assert combat.State.from_dict(data).to_dict() == data

@@ -109,7 +109,8 @@ def test_colourless_charge_spends_at_another_colours_rate():
 
 
 def test_jal_buys_moves_swaps_and_a_redirect_never_damage():
-    """V07-R9/V07-R10: the redirect sends this turn's attack into the Sentinel's own Block (then HP); spends before the roll."""
+    """V07-R9/V07-R10: the redirect sends this turn's attack into the Sentinel's own Block; what the Block cannot
+    take is lost, never damage (the seed: "Jal spends never convert to damage"). Spends may come before the roll."""
     s = fight(V, ["lash", "stone"])
     painted(s, 1, "jal")                       # 6
     s.apply("lash>1")
@@ -118,7 +119,8 @@ def test_jal_buys_moves_swaps_and_a_redirect_never_damage():
     s.apply("redirect")
     assert s.energy == 1
     s.apply("end")
-    assert player(s)["hp"] == 50 and enemy_hp(s) == 75 - 8   # the Strike went into its own (empty) Block
+    # The Strike went into the Sentinel's own (empty) Block: the player takes nothing, the Sentinel loses no HP.
+    assert player(s)["hp"] == 50 and enemy_hp(s) == 75 and enemy(s)["block"] == 0
     draw(s, "gale")
 
 
@@ -170,22 +172,22 @@ def test_vayu_leaks_cheaper_costs_free_rerolls_and_halves():
 
 
 def test_prithvi_floors_at_three_converts_to_standing_block_and_rerolls_cost_three():
-    """V07-R5: the floor refills a Prithvi Wick to 3 at turn start; spends may take it lower meanwhile."""
-    s = fight(V, [])
+    """V07-R5: a floored Prithvi Wick never drops below 3: spends take only the charge above the floor
+    (the seed: "Once the Wick reaches 3 while Prithvi, it never drops below 3 again")."""
+    s = fight(V, [], params={"strike_damage": 3})
     painted(s, 1, "prithvi")
     assert s.to_dict()["counters"]["floor"] == 1
     for _ in range(3):
         s.apply("fortify")
     assert player(s)["standing_block"] == 3 and s.energy == 3
-    roll(s, 1, "prithvi")                      # reroll 3
-    assert s.energy == 2
-    s.apply("fortify")
-    s.apply("fortify")
-    assert s.energy == 0
+    assert "fortify" not in notations(s) and "roll" not in notations(s)   # the 3 are the floor
     s.apply("end")
-    assert player(s)["hp"] == 50 - (8 - 5) and player(s)["standing_block"] == 0
+    assert player(s)["hp"] == 50 and player(s)["standing_block"] == 0
     draw(s, "lash")
-    assert s.energy == 3 + 4                   # the floor refills the Wick to 3, then 4 empty slots
+    assert s.energy == 3 + 4                   # the floor, then 4 empty slots
+    roll(s, 1, "prithvi")                      # a reroll costs 3 on a Prithvi Wick
+    roll(s, 2, "prithvi")
+    assert s.energy == 9 - 3 + 2
 
 
 def test_standing_block_from_prithvi_persists_between_turns():

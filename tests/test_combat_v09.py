@@ -169,19 +169,21 @@ def test_vayu_slide_left_card_takes_an_empty_struck_slot_first():
 
 
 def test_prithvi_card_stays_and_wards_its_slot_against_the_next_strike():
-    """V09-R3: a Ward negates the whole strike: no damage, nothing fires, the Ward is used up."""
-    s = fight(["stone"], 2, "prithvi")
+    """V09-R3: a Ward negates the blow's damage and is used up; the struck card still fires (its counter)."""
+    s = fight(["stone", "lash"], 2, "prithvi")
     s.apply("stone>2")
     end(s, declare="2/blank")
     assert player(s)["hp"] == 50 and slots(s)[1] == "Stoneskin"
     assert s.to_dict()["slots"][1]["ward"] == 1
     draw(s, "lash")
+    s.apply("pull 2")                          # an attack now stands on the warded slot
+    s.apply("lash>2")
     end(s, declare="2/blank")
-    assert player(s)["hp"] == 50 and slots(s)[1] == "Stoneskin" and player(s)["block"] == 0
-    assert s.to_dict()["slots"][1]["ward"] == 0
+    assert player(s)["hp"] == 50 and enemy_hp(s) == 62      # the counter fired; the blow was negated
+    assert slots(s)[1] is None and s.to_dict()["slots"][1]["ward"] == 0
     draw(s, "lash")
     end(s)
-    assert player(s)["hp"] == 50 - (13 - 8)   # Cleave against a fresh Stoneskin
+    assert player(s)["hp"] == 50 - 13          # Cleave on the empty slot, no Ward left
 
 
 def test_forcing_rerolls_the_declaration_two_then_four_at_most_twice():
@@ -217,10 +219,15 @@ def test_paid_draw_one_for_two():
 
 
 def test_guard_turn_gains_block_and_jabs_for_five():
-    """V09-R9."""
-    s = fight([], 1, "blank", intent=3)
+    """V09-R9: the Guard's Block is gained before the blow, so it soaks that turn's counter, and is gone after."""
+    s = fight(["lash", "lash"], 1, "blank", intent=3)
+    s.apply("lash>1")
+    end(s, declare="1/blank")
+    assert player(s)["hp"] == 45 and enemy_hp(s) == 70 and enemy(s)["block"] == 0
+    draw(s, "gale")
+    s.apply("lash>1")
     end(s)
-    assert player(s)["hp"] == 45 and enemy(s)["block"] == 10
+    assert enemy_hp(s) == 62                   # the next turn's counter meets no Block
 
 
 def test_weak_softens_the_blow():
@@ -240,7 +247,7 @@ def test_gate_at_thirty_percent_puts_akasha_on_a_blank_face():
 
 
 def test_akasha_returns_every_card_and_the_sentinel_rerolls_blind():
-    """V09-R5: the blind re-roll resolves at once against the emptied board (Akasha again: re-roll again)."""
+    """V09-R5: nothing is struck; the next turn's blow is rolled blind when it resolves (Akasha again: blind again)."""
     s = fight(["lash", "stone"], 2, "blank")
     data = s.to_dict()
     data["enemy"]["hp"] = 20
@@ -251,11 +258,17 @@ def test_akasha_returns_every_card_and_the_sentinel_rerolls_blind():
     s.apply("lash>1")
     s.apply("stone>2")
     s.apply("end")
-    assert hand(s) == {"Ember Lash": 1, "Stoneskin": 1} and slots(s) == [None] * 4
-    assert s.to_move == triptych.CHANCE
-    s.apply("3/akasha")                        # again
+    draw(s, "gale")                            # no declaration is rolled: the next turn begins
+    assert hand(s) == {"Ember Lash": 1, "Stoneskin": 1, "Gale": 1} and slots(s) == [None] * 4
+    assert player(s)["hp"] == 50 and enemy_hp(s) == 20
+    assert s.to_dict()["dice"] == {"number": None, "element": None} and "force" not in notations(s)
+    s.apply("end")
+    s.apply("3/akasha")                        # the blind blow is Akasha again: nothing struck, blind again
+    draw(s, "lash")
+    assert player(s)["hp"] == 50 and s.to_dict()["counters"]["blind"] == 1
+    s.apply("end")
     s.apply("blank/blank")                     # the blow that finally lands: bypass +4
-    assert player(s)["hp"] == 50 - 12 and enemy_hp(s) == 20
+    assert player(s)["hp"] == 50 - (13 + 4) and enemy_hp(s) == 20     # turn 3: Cleave 13, bypass +4
 
 
 def test_a_ward_belongs_to_its_slot():

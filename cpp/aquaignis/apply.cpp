@@ -113,6 +113,9 @@ void State::do_surge(int side, int flow, int pos) {
   for (int step = 0; step < 2 && at >= 0; ++step) {
     const StepTarget target = step_target(side, flow, at);
     if (target.kind == StepKind::kFriendly) break;  // stops short of its own piece (R5)
+    // A breakthrough is a Surge "from position 6" (0 for IGNIS): a Surge that
+    // reaches the edge row on its first step stops there (R6).
+    if (target.kind == StepKind::kOffBoard && step > 0) break;
     bool fought = false;
     const int landed = resolve_step(side, flow, at, target, fought);
     pulse_ref = landed >= 0 ? landed : at;
@@ -131,17 +134,22 @@ void State::pulse(int side, int flow, int ref_pos) {
   bool held[2] = {false, false};
   for (int k = 0; k < 2; ++k)
     for (int pos = 0; pos < kSlots; ++pos) held[k] = held[k] || cell(flanks[k], pos).is_piece_of(side);
-  for (int k = 0; k < 2; ++k) {
+  bool boosted[2] = {false, false};
+  for (int k = 0; k < 2; ++k) {  // the left flank first (it may take the Crown)
     if (held[k]) {
+      // A capped piece cannot take +1, so the pulse charges the nearest
+      // piece that can (R8); a flank of capped pieces only is not boosted.
       const int answer = answering_piece(side, flanks[k], ref_pos, &State::eligible_for_boost);
       if (answer >= 0) boost(side, flanks[k], answer);
+      boosted[k] = answer >= 0;
     } else {
       const int landing = spawn_landing(side, flanks[k]);
       if (landing >= 0) set_cell(flanks[k], landing, Cell::make(side, Kind::kPiece, 1));
     }
   }
-  // Flow Link (R9): both flanks already held your pieces (no fresh scouts).
-  if (held[0] && held[1]) set_link(side, Link{static_cast<std::int8_t>(flow), 2});
+  // Flow Link (R9): both flanks already held your pieces (no fresh scouts)
+  // "and the pulse boosted them": each flank had a piece gain the +1.
+  if (boosted[0] && boosted[1]) set_link(side, Link{static_cast<std::int8_t>(flow), 2});
 }
 
 void State::do_barrier(int side, int flow, int pos) {

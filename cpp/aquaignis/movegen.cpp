@@ -15,8 +15,10 @@ State::StepTarget State::step_target(int side, int flow, int pos) const {
   if (!on_board(next)) return {StepKind::kOffBoard, next};
   Cell c = cell(flow, next);
   if (c.is_barrier_of(side)) {  // R3: friendly barriers are passed through for free
+    // ...but only onto a slot: a breakthrough starts from the edge row itself
+    // (R6), so your barrier standing on your edge row closes the way.
+    if (!on_board(next + dir)) return {StepKind::kFriendly, next};
     next += dir;
-    if (!on_board(next)) return {StepKind::kOffBoard, next};
     c = cell(flow, next);
   }
   if (c.empty()) return {StepKind::kEmpty, next};
@@ -26,7 +28,9 @@ State::StepTarget State::step_target(int side, int flow, int pos) const {
 
 int State::spawn_landing(int side, int flow) const {
   int pos = entry_pos(side);
-  if (cell(flow, pos).is_barrier_of(side)) pos += direction(side);  // R2: spawn through your barrier
+  // "Barriers do not block your spawn" (R1, R2): any barrier on the entry,
+  // yours or the enemy's, is passed and the piece enters on the slot beyond.
+  if (cell(flow, pos).kind() == Kind::kBarrier && !cell(flow, pos).empty()) pos += direction(side);
   const Cell c = cell(flow, pos);
   if (c.empty() || c.is_piece_of(side)) return pos;  // an own piece there is replaced (sacrifice)
   return -1;                                         // R1: an enemy unit holds the slot
@@ -117,9 +121,9 @@ bool State::is_tactical(const Action& a) const {
   if (a.type != ActionType::kAdvance && a.type != ActionType::kSurge) return false;
   const StepTarget first = step_target(side_, a.flow, a.pos);
   if (first.kind != StepKind::kEmpty || a.type == ActionType::kAdvance) return first.kind != StepKind::kEmpty;
-  const StepTarget second = step_target(side_, a.flow, first.pos);  // a Surge's second step
-  return second.kind == StepKind::kOffBoard || second.kind == StepKind::kEnemyPiece ||
-         second.kind == StepKind::kEnemyBarrier;
+  // A Surge's second step fights, but never scores (R6).
+  const StepTarget second = step_target(side_, a.flow, first.pos);
+  return second.kind == StepKind::kEnemyPiece || second.kind == StepKind::kEnemyBarrier;
 }
 
 bool State::is_legal(const Action& action) const {
@@ -134,6 +138,13 @@ std::string where(int flow, int pos) {
 }
 }  // namespace
 
+std::string State::blocked_way(int side, int flow, int pos) const {
+  const StepTarget t = step_target(side, flow, pos);
+  if (cell(flow, t.pos).is_barrier_of(side))
+    return "your own barrier on your edge row blocks the way (a breakthrough starts from the edge row itself)";
+  return "your own piece blocks the way";
+}
+
 std::string State::explain_illegal(const Action& a) const {
   if (is_legal(a)) return "";
   if (over_) return "the game is over";
@@ -141,7 +152,15 @@ std::string State::explain_illegal(const Action& a) const {
   const auto in_range = [](int flow, int pos) { return flow >= 0 && flow < kFlows && on_board(pos); };
   if (!in_range(a.flow, a.pos)) return "flow must be 1..7 and pos 0..6";
   if (a.type == ActionType::kPass) return "passing is only allowed when no other action is legal";
-  if (a.type == ActionType::kSpawn) return "the entry of " + where(a.flow, entry_pos(side)) + " is held by the enemy";
+  if (a.type == ActionType::kSpawn) {
+    // Name the unit that blocks: the one on the entry, or the one beyond a barrier there (R1, R2).
+    const int entry = entry_pos(side);
+    const Cell at_entry = cell(a.flow, entry);
+    if (!at_entry.empty() && at_entry.kind() == Kind::kBarrier)
+      return "the slot beyond the barrier on your entry, " + where(a.flow, entry + direction(side)) +
+             ", is held by the enemy";
+    return "your entry, " + where(a.flow, entry) + ", is held by an enemy piece";
+  }
   const Cell c = cell(a.flow, a.pos);
   if (c.empty() || c.owner() != side) return "no unit of the side to move at " + where(a.flow, a.pos);
   const bool is_barrier = c.kind() == Kind::kBarrier;
@@ -152,12 +171,12 @@ std::string State::explain_illegal(const Action& a) const {
       return "you already have a Crown, so this piece stays at charge 3";
     case ActionType::kAdvance:
       if (is_barrier) return "a barrier does not move";
-      return "your own piece blocks the way";
+      return blocked_way(side, a.flow, a.pos);
     case ActionType::kSurge:
       if (is_barrier) return "a barrier does not move";
       if (c.value() != kMaxPieceCharge)
         return "a Surge needs charge exactly 3 (this piece has " + std::to_string(c.value()) + ")";
-      return "your own piece blocks the way";
+      return blocked_way(side, a.flow, a.pos);
     case ActionType::kBarrier:
       if (is_barrier) return "this unit is already a barrier";
       return "you already have a barrier standing";

@@ -85,6 +85,13 @@ State State::from_setup(const Setup& setup) {
     check_range(field + ".turns_left", l.turns_left, 1, 2);
     if (l.turns_left == 2 && l.owner != setup.to_move)
       invalid(field + ".turns_left", "2 is only possible during the owner's own turn");
+    // A link made by a turn's first action leaves 1 action; one made by the
+    // second ends the turn (turns_left 1). Only a Surge that ended the game
+    // (the stall draw, R17) leaves turns_left 2 with both actions left.
+    const bool stalled = setup.no_progress >= 2 * setup.options.no_progress_limit;
+    if (l.turns_left == 2 && setup.actions_left == 2 && !stalled)
+      invalid(field + ".turns_left", "2 with actions_left 2 is impossible in a live game (a link made this turn "
+                                     "has used at least one action)");
     s.links_[l.owner] = Link{static_cast<std::int8_t>(center), static_cast<std::uint8_t>(l.turns_left)};
   }
 

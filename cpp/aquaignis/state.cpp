@@ -131,6 +131,10 @@ std::string State::to_string() const {
     }
     out << "\n";
   }
+  // The legend: what the cells mean and which way each side goes.
+  out << "\n  a1..a3 / i1..i3  AQUA / IGNIS piece, charge 1-3   A*4 / I*4  Crown (charge 4)\n"
+      << "  [A2] / [I3]      AQUA / IGNIS barrier, durability  .  empty\n"
+      << "  AQUA enters at pos 0, scores off pos 6; IGNIS enters at pos 6, scores off pos 0\n";
   for (int s = 0; s < 2; ++s)
     if (links_[s].active())
       out << "\n" << kSideName[s] << " link: flows " << left_flow(links_[s].center) + 1 << " and "

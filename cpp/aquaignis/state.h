@@ -13,7 +13,7 @@ namespace triptych::aquaignis {
 
 struct Options {
   // Whole turns (2 actions each) in a row with no breakthrough and no unit
-  // destroyed before the game is drawn (R14); keeps self-play finite.
+  // destroyed before the game is drawn (R17); keeps self-play finite.
   int no_progress_limit = 40;
   int first_player = kAqua;
 };
@@ -118,6 +118,7 @@ class State {
   int answering_piece(int side, int flow, int ref_pos, bool (State::*eligible)(int, int, int) const) const;
   bool eligible_for_boost(int side, int flow, int pos) const;
   bool eligible_for_advance(int side, int flow, int pos) const;
+  std::string blocked_way(int side, int flow, int pos) const;  // why an Advance/Surge cannot step
 
   // Mutations; every change of a cell goes through set_cell so the hash follows.
   void set_cell(int flow, int pos, Cell c);

@@ -38,6 +38,10 @@ const combat::Variant& variant_or_raise(const std::string& id);
 // A new fight of `v` with `params` (a dict name -> int, or None) overriding its
 // defaults; TypeError for a bad dict, ValueError for a value the variant refuses.
 combat::State start_state(const combat::Variant& v, pybind11::object params);
+// The position as JSON-compatible data, and back (validated; InvalidStateError
+// naming the field). Defined in combat_dicts.cpp.
+pybind11::dict state_to_dict(const Game& g);
+Game state_from_dict(pybind11::handle obj);
 // What run_fights and run_fights_mcts return: the counts, win rate, mean turns and time.
 pybind11::dict stats_dict(const combat::Stats& st, double seconds);
 

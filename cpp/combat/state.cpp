@@ -134,12 +134,13 @@ void State::slot_to_pile(int slot, int pile) {
 }
 
 void State::queue_draws(int count, int source) {
-  if (count <= 0) return;
+  if (count <= 0 || is_terminal()) return;  // a finished fight draws nothing (V03: a detonating paid draw)
   d.pending_draws = static_cast<std::int16_t>(d.pending_draws + count);
   d.draw_source = static_cast<std::int16_t>(source);
 }
 
 void State::request_roll() {
+  if (is_terminal()) return;
   ++d.rolls;
   d.phase = kRolled;
   d.pending_roll = 1;

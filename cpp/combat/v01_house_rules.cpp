@@ -70,7 +70,7 @@ class HouseRules final : public Variant {
     static const std::vector<VerbSpec> verbs = {
         {"exhaust", "pay exhaust_cost: exhaust the clogged card in a slot, freeing it (before the first roll)",
          {ArgKind::kSlot}, {"slot"}},
-        {"shunya", "pay shunya_cost: play Shunya — clear all Scorch and latches, every occupied slot matches at half"},
+        {"shunya", "pay shunya_cost: play Shunya (before the first roll) — clear all Scorch and latches, every occupied slot matches at half"},
     };
     return verbs;
   }
@@ -82,6 +82,9 @@ class HouseRules final : public Variant {
     static const std::vector<const char*> names = {"void", "fired", "matched_mask"};
     return names;
   }
+
+  // Shunya is played by its own verb (cost 2, exhausts), never placed as a card.
+  bool shunya_placed_as_card() const override { return false; }
 
   void on_turn_start(State& s) const override {
     // A card still on the board at turn start is clogged (it can be exhausted).
@@ -102,10 +105,12 @@ class HouseRules final : public Variant {
         for (int i = 0; i < kSlots; ++i)
           if (s.d.slots[i].card != kNoCard && s.d.slots[i].mark[kClogged])
             out.push_back(Action::verb_action(kExhaustVerb, i));
+      // Shunya is placed into an empty slot, so it is a placement too:
+      // locked once you roll (V01-R3). Never offered as a plain `shunya>N`.
+      if (s.d.piles[kHand][card_code(kShunya)] > 0 && energy >= s.param(kShunyaCost) && s.board_count() < kSlots &&
+          !s.d.counters[kVoid])
+        out.push_back(Action::verb_action(kShunyaVerb));
     }
-    if (s.d.piles[kHand][card_code(kShunya)] > 0 && energy >= s.param(kShunyaCost) && s.board_count() < kSlots &&
-        !s.d.counters[kVoid])
-      out.push_back(Action::verb_action(kShunyaVerb));
     const int roll_cost = placing ? s.param(kFirstRollCost) : s.param(kRerollCost);
     if (energy >= roll_cost) out.push_back(Action::roll());
     // The first roll is not optional while it is affordable.

@@ -63,7 +63,7 @@ class FourBraziers final : public Variant {
       p.insert(p.end(), {
                             {"first_roll_cost", 1, "energy for the first roll of a turn"},
                             {"reroll_cost", 2, "energy for each reroll (flat)"},
-                            {"free_rerolls", 1, "rerolls per combat that cost nothing (turn-1 mercy)"},
+                            {"free_rerolls", 1, "rerolls that cost nothing on turn 1 (the turn-1 mercy; unused, it lapses)"},
                             {"clear_douse_cost", 1, "energy to clear a Doused brazier early"},
                             {"hold_cost", 1, "energy to hold the named brazier's card from resolving"},
                             {"base_income", 1, "energy income before Charged braziers"},
@@ -115,9 +115,10 @@ class FourBraziers final : public Variant {
     return s.param(kBaseIncome) + charged * s.param(kChargeIncome);
   }
 
-  int reroll_cost(const State& s) const {
-    return s.d.counters[kMercyUsed] < s.param(kFreeRerolls) ? 0 : s.param(kRerollCost);
-  }
+  // "First reroll of each combat is free (turn-1 mercy)": the mercy is
+  // turn 1's; unused, it lapses with turn 1 (V02-R11).
+  bool mercy_left(const State& s) const { return s.d.turn == 1 && s.d.counters[kMercyUsed] < s.param(kFreeRerolls); }
+  int reroll_cost(const State& s) const { return mercy_left(s) ? 0 : s.param(kRerollCost); }
 
   // The brazier the number die names on this board (-1: none).
   static int named(const State& s) {
@@ -177,8 +178,8 @@ class FourBraziers final : public Variant {
         if (s.d.phase == kPlacement) {
           s.spend_energy(s.param(kFirstRollCost));
         } else {
-          s.spend_energy(reroll_cost(s));
-          ++s.d.counters[kMercyUsed];
+          if (mercy_left(s)) ++s.d.counters[kMercyUsed];  // counts free rerolls only
+          else s.spend_energy(s.param(kRerollCost));
         }
         s.request_roll();
         return true;
@@ -324,6 +325,8 @@ class FourBraziers final : public Variant {
     }
     if (s.d.choice < 0 || s.d.choice > kDisplaceChoice) throw InvalidStateError("choice: must be 0..2");
     if (s.d.choice && s.d.stage != kStageResolve) throw InvalidStateError("choice: only during the resolution");
+    if (s.d.counters[kMercyUsed] < 0 || s.d.counters[kMercyUsed] > s.param(kFreeRerolls))
+      throw InvalidStateError("counters.mercy_used: must be 0.." + std::to_string(s.param(kFreeRerolls)));
     for (int c : {kFirst, kSecond})
       if (s.d.counters[c] < 0 || s.d.counters[c] > kSlots)
         throw InvalidStateError(std::string("counters.") + counter_names()[c] + ": must be 0..4");

@@ -156,6 +156,9 @@ class TwinWells final : public Variant {
 
   int income(const State&) const override { return 0; }
 
+  // Shunya is played from hand by its verb (V03-R9), never placed as a card.
+  bool shunya_placed_as_card() const override { return false; }
+
   void legal_actions(const State& s, ActionList& out) const override {
     const bool placing = s.d.phase == kPlacement;
     if (placing) {
@@ -293,8 +296,10 @@ class TwinWells final : public Variant {
 
   void validate(const State& s) const override {
     for (int e = 0; e < 4; ++e)
-      if (s.d.counters[e] < 0 || s.d.counters[e] > 999)
-        throw InvalidStateError(std::string("counters.") + counter_names()[e] + ": must be 0..999");
+      // Agni and Prithvi never cap; the turn cap (100) x the roll guard (12 x 2)
+      // bounds a well near 2,500, so 9999 (from_dict's own bound) refuses no reachable well.
+      if (s.d.counters[e] < 0 || s.d.counters[e] > 9999)
+        throw InvalidStateError(std::string("counters.") + counter_names()[e] + ": must be 0..9999");
     if (s.d.counters[kJal] > s.param(kJalCap)) throw InvalidStateError("counters.jal: above the Jal cap");
     if (s.d.counters[kNullWell] < 0 || s.d.counters[kNullWell] > 2) throw InvalidStateError("counters.null_well: must be 0..2");
     for (int i = 0; i < kSlots; ++i)

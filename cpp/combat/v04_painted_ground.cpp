@@ -72,7 +72,7 @@ class PaintedGround final : public Variant {
   const std::vector<VerbSpec>& verbs() const override {
     static const std::vector<VerbSpec> verbs = {
         {"scrape", "pay scrape_cost: scrape a painted anchor bare", {ArgKind::kSlot}, {"slot"}},
-        {"shunya", "play Shunya: deal 6, gain 6 Block, strip all paint (cards on painted anchors return to hand)"},
+        {"shunya", "play Shunya onto an anchor before the first roll: deal 6, gain 6 Block, strip all four anchors (every card on them returns to hand), exhaust"},
     };
     return verbs;
   }
@@ -105,14 +105,21 @@ class PaintedGround final : public Variant {
     const int energy = s.d.energy;
     const bool placing = s.d.phase == kPlacement;
     if (placing) {
-      add_placements(s, out, [](int) { return true; });
+      // Shunya is not an ordinary card on an anchor: placing it is playing it
+      // (the `shunya` verb), so it never waits on an anchor (V04-R7).
+      for (int slot = 0; slot < kSlots; ++slot) {
+        if (s.d.slots[slot].card != kNoCard) continue;
+        for (int code = 0; code < kCardCodes; ++code)
+          if (s.d.piles[kHand][code] > 0 && card_kind(code) != kShunya) out.push_back(Action::place(code, slot));
+      }
       if (energy >= s.param(kPaidDrawCost) && can_draw_from(s, kDrawPile)) out.push_back(Action::buy());
+      // V04-R7: playing Shunya is a placement, so it locks with the rest at the first roll.
+      if (s.d.piles[kHand][card_code(kShunya)] > 0 && energy >= s.param(kShunyaCost))
+        out.push_back(Action::verb_action(kShunyaVerb));
     }
     if (energy >= s.param(kScrapeCost))
       for (int i = 0; i < kSlots; ++i)
         if (paint_of(s, i) >= 0) out.push_back(Action::verb_action(kScrape, i));
-    if (s.d.piles[kHand][card_code(kShunya)] > 0 && energy >= s.param(kShunyaCost))
-      out.push_back(Action::verb_action(kShunyaVerb));
     if (energy >= roll_cost(s)) out.push_back(Action::roll());
     if (!placing || energy < roll_cost(s)) out.push_back(Action::end());
   }
@@ -147,8 +154,8 @@ class PaintedGround final : public Variant {
           s.move_card(card_code(kShunya), kHand, kExhaust);
           s.deal_damage(s.param(kShunyaDamage));
           s.gain_block(s.param(kShunyaBlock));
+          // All four anchors are stripped, so every card on the board returns (V04-R7).
           for (int i = 0; i < kSlots; ++i) {
-            if (paint_of(s, i) < 0) continue;
             set_paint(s, i, 0);
             if (s.d.slots[i].card != kNoCard) s.slot_to_pile(i, kHand);
           }
@@ -233,6 +240,8 @@ class PaintedGround final : public Variant {
       const auto& m = s.d.slots[i].mark;
       if (m[kPaint] < 0 || m[kPaint] > 4) throw InvalidStateError("slots[" + std::to_string(i) + "].paint: must be 0..4");
       if (m[kAge] < 0 || m[kAge] > 999) throw InvalidStateError("slots[" + std::to_string(i) + "].age: must be 0..999");
+      if (s.d.slots[i].card != kNoCard && card_kind(s.d.slots[i].card) == kShunya)
+        throw InvalidStateError("slots[" + std::to_string(i) + "].card: Shunya never stays on an anchor (it exhausts when played)");
     }
   }
 };

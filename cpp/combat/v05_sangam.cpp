@@ -223,6 +223,8 @@ class Sangam final : public Variant {
       out += std::string(" Pending: slot ") + std::to_string(target + 1) + " " + kOutcomeNames[o];
     }
     if (s.d.counters[kHoldActive]) out += " (HOLD this turn)";
+    // "cumulative, visible counter": the Agni escalation is shown once it exists.
+    if (s.d.counters[kEscalation]) out += " Escalation +" + std::to_string(s.d.counters[kEscalation]) + ".";
     return out;
   }
 

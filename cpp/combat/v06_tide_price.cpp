@@ -10,7 +10,8 @@ namespace triptych::combat {
 namespace {
 
 enum Mark { kSpent = 0 };  // fired this turn (a High Tide card stays but fires once a turn)
-enum Counter { kOpenSlot = 0, kFired = 1, kFiredLast = 2, kCarry = 3, kSlackOwed = 4 };
+// bought: the open card of the current roll has been bought (one purchase per roll, V06-R12).
+enum Counter { kOpenSlot = 0, kFired = 1, kFiredLast = 2, kCarry = 3, kSlackOwed = 4, kBought = 5 };
 enum Verb { kFireVerb = 0, kTakeBackVerb = 1 };
 enum Param {
   kFirstRollCost = kCommonParams,
@@ -79,7 +80,7 @@ class TidePrice final : public Variant {
 
   const std::vector<VerbSpec>& verbs() const override {
     static const std::vector<VerbSpec> verbs = {
-        {"fire", "pay the open card's tide-adjusted cost and fire it now (Shunya: free, from any slot)",
+        {"fire", "pay the open card's tide-adjusted cost and fire it now, once per roll (Shunya: free, from any slot, no tide)",
          {ArgKind::kSlot}, {"slot"}},
         {"take_back", "pay take_back_cost: a placed card goes back to hand (while placement is open)",
          {ArgKind::kSlot}, {"slot"}},
@@ -91,7 +92,7 @@ class TidePrice final : public Variant {
     return names;
   }
   const std::vector<const char*>& counter_names() const override {
-    static const std::vector<const char*> names = {"open_slot", "fired", "fired_last", "carry", "slack_owed"};
+    static const std::vector<const char*> names = {"open_slot", "fired", "fired_last", "carry", "slack_owed", "bought"};
     return names;
   }
 
@@ -119,7 +120,7 @@ class TidePrice final : public Variant {
     const auto& sd = s.d.slots[slot];
     if (s.d.phase != kRolled || sd.card == kNoCard || sd.mark[kSpent]) return false;
     const bool shunya = card_kind(sd.card) == kShunya;
-    if (!shunya && s.d.counters[kOpenSlot] != slot + 1) return false;
+    if (!shunya && (s.d.counters[kOpenSlot] != slot + 1 || s.d.counters[kBought])) return false;
     const int c = cost(s, sd.card);
     if (tide(s) == kAgni && !shunya) return s.d.player.hp > c;  // V06-R2: you cannot pay with your last HP
     return s.d.energy >= c;
@@ -133,6 +134,7 @@ class TidePrice final : public Variant {
   void on_turn_start(State& s) const override {
     for (auto& slot : s.d.slots) slot.mark[kSpent] = 0;
     s.d.counters[kOpenSlot] = 0;
+    s.d.counters[kBought] = 0;
   }
 
   void legal_actions(const State& s, ActionList& out) const override {
@@ -179,8 +181,10 @@ class TidePrice final : public Variant {
 
   void fire(State& s, int slot) const {
     const int code = s.d.slots[slot].card;
-    const int t = tide(s);
     const bool shunya = card_kind(code) == kShunya;
+    // V06-R9: Shunya is "NO TIDE": no tide touches it (no Blood doubling, no Slack discard).
+    const int t = shunya ? kBlankElement : tide(s);
+    if (!shunya) s.d.counters[kBought] = 1;
     const int c = cost(s, code);
     if (t == kAgni && !shunya) {
       s.lose_hp(kPlayer, c);  // Blood Tide: paid in HP, unblockable
@@ -226,6 +230,7 @@ class TidePrice final : public Variant {
     // V06-R3: the open slot is fixed when the dice land (a blank opens the lowest occupied slot then).
     const int n = s.d.number != kBlankNumber ? s.d.number : s.lowest_occupied_slot() + 1;
     s.d.counters[kOpenSlot] = static_cast<std::int16_t>(n);
+    s.d.counters[kBought] = 0;  // new dice, a new purchase ("you may fire again")
   }
 
   bool resolve_step(State& s) const override {
@@ -243,6 +248,7 @@ class TidePrice final : public Variant {
     s.d.counters[kFiredLast] = s.d.counters[kFired];
     s.d.counters[kFired] = 0;
     s.d.counters[kOpenSlot] = 0;
+    s.d.counters[kBought] = 0;
     for (auto& slot : s.d.slots) slot.mark[kSpent] = 0;
     return true;
   }
@@ -273,6 +279,16 @@ class TidePrice final : public Variant {
     range(kFiredLast, 0, 99);
     range(kCarry, 0, s.param(kCarryCap));
     range(kSlackOwed, 0, 99);
+    range(kBought, 0, 1);
+    // Only states play can reach: nothing opens, fires or is bought before the first roll, and
+    // draws are owed only while a Slack Tide discard is being drawn from the hand.
+    const bool rolled = s.d.phase == kRolled;
+    if (s.d.counters[kOpenSlot] && !rolled) throw InvalidStateError("counters.open_slot: no slot is open before the first roll");
+    if (s.d.counters[kFired] && !rolled) throw InvalidStateError("counters.fired: nothing fires before the first roll");
+    if (s.d.counters[kBought] && (!rolled || s.d.counters[kFired] == 0))
+      throw InvalidStateError("counters.bought: nothing is bought before the first roll (and a purchase is a firing)");
+    if (s.d.counters[kSlackOwed] && (s.d.draw_source != kHand || s.d.pending_draws == 0))
+      throw InvalidStateError("counters.slack_owed: draws are owed only while a Slack Tide discard is pending");
   }
 };
 

@@ -13,7 +13,20 @@ namespace {
 // kColour: the Wick's colour (agni..prithvi, or blank: colourless).
 // kColourless: how much of the charge is colourless (the rest is in colour).
 // kRepaint: a roll offered a new colour; the player must repaint or hold first.
-enum Counter { kColour = 0, kColourless = 1, kFloor = 2, kFrozen = 3, kRedirect = 4, kFired = 5, kRepaint = 6 };
+// kWildUsed: the colourless part already paid an off-colour spend this turn (V07-R3).
+enum Counter {
+  kColour = 0,
+  kColourless = 1,
+  kFloor = 2,
+  kFrozen = 3,
+  kRedirect = 4,
+  kFired = 5,
+  kRepaint = 6,
+  kWildUsed = 7,
+};
+// The position's limit for the Wick and standing Block (State::validate's 0..999);
+// a guard like the turn cap, never reached in a default fight (V07-R14).
+constexpr int kWickCap = 999;
 enum Verb {
   kRepaintVerb = 0,
   kHoldVerb,
@@ -46,6 +59,7 @@ enum Param {
   kVayuDiscount,
   kVayuMinCost,
   kExhaustCost,
+  kRollsPerTurnCap,
 };
 
 class OneWick final : public Variant {
@@ -91,6 +105,7 @@ class OneWick final : public Variant {
                             {"vayu_discount", 1, "a Vayu Wick makes everything cost this much less"},
                             {"vayu_min_cost", 1, "... but never less than this"},
                             {"exhaust_cost", 1, "exhaust the card in the named slot"},
+                            {"rolls_per_turn_cap", 12, "guard: most rolls in one turn (Vayu rerolls are free and add charge)"},
                         });
       return p;
     }();
@@ -117,7 +132,7 @@ class OneWick final : public Variant {
     return names;
   }
   const std::vector<const char*>& counter_names() const override {
-    static const std::vector<const char*> names = {"colour", "colourless", "floor", "frozen", "redirect", "fired", "repaint"};
+    static const std::vector<const char*> names = {"colour", "colourless", "floor", "frozen", "redirect", "fired", "repaint", "wild_used"};
     return names;
   }
 
@@ -128,22 +143,35 @@ class OneWick final : public Variant {
     if (colour(s) != kVayu || base <= 0) return base;
     return std::max(s.param(kVayuMinCost), base - s.param(kVayuDiscount));
   }
-  // A colour's own spend: paid from the whole Wick in that colour, from the
-  // colourless part only in any other (V07-R3).
-  static bool can_spend(const State& s, int element, int cost) {
-    return (colour(s) == element ? s.d.energy : s.d.counters[kColourless]) >= cost;
+  // What a spend may take: a floored Prithvi Wick never drops below the floor (V07-R5).
+  static int spendable(const State& s) {
+    return s.d.counters[kFloor] ? std::max(0, s.d.energy - s.param(kPrithviFloor)) : s.d.energy;
   }
+  // What a colour's own spend may take: the whole Wick in that colour; in any
+  // other, the colourless part, for one spend a turn (V07-R3).
+  static int spendable_as(const State& s, int element) {
+    if (colour(s) == element) return spendable(s);
+    if (s.d.counters[kWildUsed]) return 0;
+    return std::min<int>(s.d.counters[kColourless], spendable(s));
+  }
+  static bool can_spend(const State& s, int element, int cost) { return spendable_as(s, element) >= cost; }
   static void pay(State& s, int cost, bool colourless_only = false) {
     const int coloured = s.d.energy - s.d.counters[kColourless];
     const int from_colourless = colourless_only ? cost : std::max(0, cost - coloured);
     s.d.counters[kColourless] = static_cast<std::int16_t>(s.d.counters[kColourless] - from_colourless);
     s.spend_energy(cost);
   }
-  static void pay_as(State& s, int element, int cost) { pay(s, cost, colour(s) != element); }
+  static void pay_as(State& s, int element, int cost) {
+    const bool wild = colour(s) != element;
+    if (wild) s.d.counters[kWildUsed] = 1;
+    pay(s, cost, wild);
+  }
 
+  // Charge beyond the position's limit is lost (V07-R14).
   static void add_charge(State& s, int amount, bool colourless) {
-    s.d.energy = static_cast<std::int16_t>(s.d.energy + amount);
-    if (colourless) s.d.counters[kColourless] = static_cast<std::int16_t>(s.d.counters[kColourless] + amount);
+    const int added = std::min(amount, kWickCap - s.d.energy);
+    s.d.energy = static_cast<std::int16_t>(s.d.energy + added);
+    if (colourless) s.d.counters[kColourless] = static_cast<std::int16_t>(s.d.counters[kColourless] + added);
   }
   static void sync_floor(State& s) {
     if (colour(s) != kPrithvi) s.d.counters[kFloor] = 0;
@@ -180,16 +208,17 @@ class OneWick final : public Variant {
     }
     add_charge(s, s.param(kEmptySlotCharge) * (kSlots - s.board_count()), true);
     s.d.counters[kFrozen] = 0;
+    s.d.counters[kWildUsed] = 0;
     sync_floor(s);
   }
   int income(const State& s) const override { return s.d.energy; }  // the Wick carries over
 
   void legal_actions(const State& s, ActionList& out) const override {
-    const int energy = s.d.energy;
+    const int energy = spendable(s);
     if (s.d.counters[kRepaint]) {
       const bool can_hold = energy >= price(s, s.param(kHoldCost));
       // V07-R4: a repaint you cannot pay for in full still happens when holding is unaffordable too.
-      if (energy >= repaint_cost(s) || !can_hold) out.push_back(Action::verb_action(kRepaintVerb));
+      if (s.d.energy >= repaint_cost(s) || !can_hold) out.push_back(Action::verb_action(kRepaintVerb));
       if (can_hold) out.push_back(Action::verb_action(kHoldVerb));
       return;
     }
@@ -205,7 +234,7 @@ class OneWick final : public Variant {
         if (s.d.slots[i].card == kNoCard) out.push_back(Action::verb_action(kShunyaVerb, i));
     if (energy >= price(s, s.param(kPaidDrawCost)) && can_draw_from(s, kDrawPile)) out.push_back(Action::buy());
     // The colours' own spends.
-    if ((colour(s) == kAgni ? energy : s.d.counters[kColourless]) > 0) out.push_back(Action::verb_action(kBlastVerb));
+    if (spendable_as(s, kAgni) > 0) out.push_back(Action::verb_action(kBlastVerb));
     if (can_spend(s, kJal, price(s, s.param(kJalMoveCost))))
       for (int a = 0; a < kSlots; ++a)
         for (int b = 0; b < kSlots; ++b)
@@ -218,7 +247,8 @@ class OneWick final : public Variant {
     if (!s.d.counters[kRedirect] && can_spend(s, kJal, price(s, s.param(kJalRedirectCost))))
       out.push_back(Action::verb_action(kRedirectVerb));
     if (can_spend(s, kPrithvi, price(s, s.param(kFortifyCost)))) out.push_back(Action::verb_action(kFortifyVerb));
-    if (!rolled || energy >= reroll_cost(s)) out.push_back(Action::roll());
+    // V07-R13: a guard of rolls_per_turn_cap rolls a turn (Vayu rerolls are free and add charge).
+    if (!rolled || (energy >= reroll_cost(s) && s.d.rolls < s.param(kRollsPerTurnCap))) out.push_back(Action::roll());
     if (rolled) out.push_back(Action::end());  // V07-R1: the first roll is free and not optional
   }
 
@@ -254,7 +284,7 @@ class OneWick final : public Variant {
         break;
       case kBlastVerb: {
         // All or nothing: an Agni Wick empties entirely; otherwise the colourless part goes at Agni's rate.
-        const int spent = colour(s) == kAgni ? s.d.energy : s.d.counters[kColourless];
+        const int spent = spendable_as(s, kAgni);
         pay_as(s, kAgni, spent);
         s.deal_damage(spent * s.param(kAgniDamagePerCharge));
         break;
@@ -276,8 +306,9 @@ class OneWick final : public Variant {
         const int cost = price(s, s.param(kFortifyCost));
         pay_as(s, kPrithvi, cost);
         const int block = std::max(0, cost * s.param(kPrithviBlockPerCharge) + s.d.player.status[kDexterity]);
-        s.d.player.standing_block = static_cast<std::int16_t>(s.d.player.standing_block + block);
-        s.d.block_gained = static_cast<std::int16_t>(s.d.block_gained + block);
+        // Standing Block and the turn's Block gained stop at the position's limit (V07-R14).
+        s.d.player.standing_block = static_cast<std::int16_t>(std::min(kWickCap, s.d.player.standing_block + block));
+        s.d.block_gained = static_cast<std::int16_t>(std::min(kWickCap, s.d.block_gained + block));
         break;
       }
       case kExhaustVerb:
@@ -303,13 +334,13 @@ class OneWick final : public Variant {
     sync_floor(s);
   }
 
-  // The redirected attack lands on the Sentinel: its own Block first.
+  // V07-R9: the redirected attack goes into the Sentinel's own Block; what its
+  // Block cannot take is lost, never damage ("Jal spends never convert to damage").
   int adjust_enemy_attack(State& s, int damage) const override {
     if (!s.d.counters[kRedirect] || s.d.stage != kStageEnemy) return damage;
     s.d.counters[kRedirect] = 0;
     const int absorbed = std::min<int>(s.d.enemy.block, damage);
     s.d.enemy.block = static_cast<std::int16_t>(s.d.enemy.block - absorbed);
-    s.lose_hp(kEnemy, damage - absorbed);
     return 0;
   }
 
@@ -338,6 +369,7 @@ class OneWick final : public Variant {
     if (s.d.counters[kFloor]) out += ", floored at " + std::to_string(s.param(kPrithviFloor));
     if (s.d.counters[kFrozen]) out += ", colour frozen";
     if (s.d.counters[kRedirect]) out += ", next enemy attack redirected";
+    if (s.d.counters[kWildUsed]) out += ", colourless off-colour spend used this turn";
     const int named = named_slot(s);
     if (named >= 0) out += "  named slot: " + std::to_string(named + 1);
     return out;
@@ -358,6 +390,10 @@ class OneWick final : public Variant {
     range(kFired, 0, kSlots);
     if (s.d.counters[kFloor] && colour(s) != kPrithvi) throw InvalidStateError("counters.floor: only a Prithvi Wick");
     range(kRepaint, 0, 1);
+    range(kWildUsed, 0, 1);
+    if (s.d.counters[kFloor] && s.d.energy < s.param(kPrithviFloor))
+      throw InvalidStateError("energy: a floored Prithvi Wick never drops below the floor");
+    if (s.d.rolls > s.param(kRollsPerTurnCap)) throw InvalidStateError("rolls: above rolls_per_turn_cap");
     if (s.d.counters[kRepaint] && (s.d.stage != kStagePlayer || s.d.phase != kRolled))
       throw InvalidStateError("counters.repaint: only after a roll, during the player's turn");
     if (s.d.choice != 0) throw InvalidStateError("choice: V07 asks no mid-resolution choice");

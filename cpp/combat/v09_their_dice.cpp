@@ -12,7 +12,9 @@ namespace triptych::combat {
 namespace {
 
 enum Mark { kWard = 0 };
-enum Counter { kPlaced = 0, kForced = 1 };
+// negated: this turn's strike met a Ward (no damage); blind: the declaration was cancelled by
+// Akasha, so this turn's blow is rolled only when it resolves (V09-R5).
+enum Counter { kPlaced = 0, kForced = 1, kNegated = 2, kBlind = 3 };
 enum Verb { kForceVerb = 0, kPullVerb = 1, kHopVerb = 2 };
 enum Choice { kNoChoice = 0, kHopChoice = 1 };
 enum Param {
@@ -80,7 +82,7 @@ class TheirDice final : public Variant {
     return names;
   }
   const std::vector<const char*>& counter_names() const override {
-    static const std::vector<const char*> names = {"placed", "forced"};
+    static const std::vector<const char*> names = {"placed", "forced", "negated", "blind"};
     return names;
   }
 
@@ -99,17 +101,20 @@ class TheirDice final : public Variant {
   bool dice_reset_each_turn() const override { return false; }
 
   void on_turn_start(State& s) const override {
-    s.d.counters[kPlaced] = s.d.counters[kForced] = 0;
-    if (s.d.number == kNotRolled) {
+    s.d.counters[kPlaced] = s.d.counters[kForced] = s.d.counters[kNegated] = 0;
+    if (s.d.number == kNotRolled && !s.d.counters[kBlind]) {
       // Before turn 1 the Sentinel rolls its first declaration (after the opening hand).
       s.d.stage = kStageResolve;
       s.d.cursor = kOpeningStep;
     }
   }
 
-  // The blow is dealt during the resolution; the framework's enemy turn only
-  // brings the Guard's Block (gained after the blow, before it could matter).
+  // The blow is dealt during the resolution, and the Guard's Block is gained
+  // there too, before the counter fires (V09-R9); the framework's enemy turn
+  // (which would set the Guard's Block after the blow, where it would soak the
+  // next turn's counter instead) leaves no Block behind.
   void enemy_attack(State&, int) const override {}
+  void on_enemy_turn_end(State& s) const override { s.d.enemy.block = 0; }
 
   static int place_cost(const State& s) { return s.d.counters[kPlaced] == 0 ? 0 : s.param(kExtraPlaceCost); }
   static int force_cost(const State& s) {
@@ -128,7 +133,8 @@ class TheirDice final : public Variant {
       for (int i = 0; i < kSlots; ++i)
         if (s.d.slots[i].card != kNoCard) out.push_back(Action::verb_action(kPullVerb, i));
     if (energy >= s.param(kPaidDrawCost) && can_draw_from(s, kDrawPile)) out.push_back(Action::buy());
-    if (s.d.counters[kForced] < s.param(kMaxForces) && energy >= force_cost(s))
+    // A blind turn has no declaration to force (V09-R5).
+    if (!s.d.counters[kBlind] && s.d.counters[kForced] < s.param(kMaxForces) && energy >= force_cost(s))
       out.push_back(Action::verb_action(kForceVerb));
     out.push_back(Action::end());
   }
@@ -164,7 +170,10 @@ class TheirDice final : public Variant {
   }
 
   static int blow_damage(const State& s) { return s.intent_damage(); }
-  static void blow(State& s, int bonus = 0) { s.hit_player(blow_damage(s) + bonus); }
+  // A Ward on the struck slot negates the blow's damage (V09-R3).
+  static void blow(State& s, int bonus = 0) {
+    if (!s.d.counters[kNegated]) s.hit_player(blow_damage(s) + bonus);
+  }
 
   // The card leaves for `pile` (kNoCard: stays), then fires at `percent`.
   static void fire_slot(State& s, int slot, int percent, int pile) {
@@ -187,11 +196,14 @@ class TheirDice final : public Variant {
   // The declared blow lands. Returns false when it waits for a choice or a roll.
   static bool strike(State& s) {
     if (s.d.element == kAkasha) {
-      // Nullity: every card returns to hand and the Sentinel re-rolls blind now (V09-R5).
+      // Nullity: nothing is struck, every card returns to hand, and the
+      // declaration is cancelled: the next blow is rolled blind, when it
+      // resolves (V09-R5).
       for (int i = 0; i < kSlots; ++i)
         if (s.d.slots[i].card != kNoCard) s.slot_to_pile(i, kHand);
-      s.d.pending_roll = 1;
-      return false;
+      s.d.number = s.d.element = kNotRolled;
+      s.d.counters[kBlind] = 1;
+      return true;
     }
     if (s.d.number == kBlankNumber) {
       blow(s, s.param(kBypassBonus));  // V09-R6: bypasses the board, no verb
@@ -199,8 +211,10 @@ class TheirDice final : public Variant {
     }
     const int slot = s.d.number - 1;
     if (s.d.slots[slot].mark[kWard]) {
-      s.d.slots[slot].mark[kWard] = 0;  // V09-R3: the whole strike is negated
-      return true;
+      // V09-R3: the Ward is consumed and the blow deals nothing; the card
+      // still fires and the verb still resolves ("100% of the time").
+      s.d.slots[slot].mark[kWard] = 0;
+      s.d.counters[kNegated] = 1;
     }
     if (s.d.element == kVayu) slide(s, slot);
     if (s.d.slots[slot].card == kNoCard) {
@@ -235,7 +249,14 @@ class TheirDice final : public Variant {
   bool resolve_step(State& s) const override {
     switch (s.d.cursor) {
       case kStrikeStep:
-        if (strike(s)) s.d.cursor = kDeclareStep;
+        if (s.d.counters[kBlind] && s.d.number == kNotRolled) {
+          s.d.pending_roll = 1;  // the blind blow is rolled now and resolves at once
+          return false;
+        }
+        s.d.counters[kBlind] = 0;
+        // "On the 4th it also gains 10 Block before striking" (V09-R9).
+        if (s.d.intent == kGuardJab) s.d.enemy.block = static_cast<std::int16_t>(s.param(kGuardBlock));
+        if (strike(s)) s.d.cursor = s.d.counters[kBlind] ? kDoneStep : kDeclareStep;
         else if (s.d.choice) s.d.cursor = kHopStep;  // the hop verb finishes the strike
         return false;  // (a blind re-roll comes back to kStrikeStep)
       case kDeclareStep:
@@ -252,12 +273,17 @@ class TheirDice final : public Variant {
   }
 
   std::string describe(const State& s) const override {
-    if (s.d.number == kNotRolled) return "Declaration: not rolled yet";
+    if (s.d.number == kNotRolled)
+      return s.d.counters[kBlind] ? "Declaration: cancelled by Akasha; this turn's blow is rolled blind when it lands"
+                                  : "Declaration: not rolled yet";
     std::string out = "Declared blow: ";
     out += s.d.number == kBlankNumber ? std::string("straight at you (+") + std::to_string(s.param(kBypassBonus)) + ")"
                                       : "slot " + std::to_string(s.d.number);
     out += std::string(", ") + kElementNames[s.d.element] + ", " + std::to_string(blow_damage(s)) + " damage";
     out += "  Next placement costs " + std::to_string(place_cost(s));
+    // "Income at turn start = 1 + number of empty slots ..., visible on the board."
+    out += "\nIncome at turn start: " + std::to_string(s.param(kBaseIncome)) + " + empty slots (" +
+           std::to_string(kSlots - s.board_count()) + " now) = " + std::to_string(income(s));
     return out;
   }
 
@@ -272,6 +298,16 @@ class TheirDice final : public Variant {
     };
     range(kPlaced, 0, 99);
     range(kForced, 0, s.param(kMaxForces));
+    range(kNegated, 0, 1);
+    range(kBlind, 0, 1);
+    if (s.d.counters[kBlind] && !s.d.gated)
+      throw InvalidStateError("counters.blind: only an Akasha declaration cancels one, and Akasha comes with the gate");
+    if (s.d.counters[kBlind] && s.d.stage == kStagePlayer && s.d.number != kNotRolled)
+      throw InvalidStateError("counters.blind: a blind turn shows no declaration");
+    if (s.d.counters[kBlind] && s.d.counters[kForced])
+      throw InvalidStateError("counters.forced: a blind turn has no declaration to force");
+    if (s.d.counters[kNegated] && s.d.stage == kStagePlayer)
+      throw InvalidStateError("counters.negated: a Ward negates a strike only while it resolves");
     int akasha = 0, blank = 0;
     for (int f : s.d.element_faces) akasha += f == kAkasha, blank += f == kBlankElement;
     if (akasha != (s.d.gated ? 1 : 0) || akasha + blank != 2)
@@ -279,7 +315,7 @@ class TheirDice final : public Variant {
     if (s.d.choice != kNoChoice && s.d.choice != kHopChoice) throw InvalidStateError("choice: must be 0 or 1 (hop)");
     if (s.d.pending_roll && s.d.stage != kStageResolve && s.d.stage != kStagePlayer)
       throw InvalidStateError("pending_roll: the Sentinel rolls at the end of the turn or when forced");
-    if (s.d.stage == kStagePlayer && s.d.number == kNotRolled && !s.d.pending_roll)
+    if (s.d.stage == kStagePlayer && s.d.number == kNotRolled && !s.d.pending_roll && !s.d.counters[kBlind])
       throw InvalidStateError("dice: the Sentinel's declaration is always on the table during the player's turn");
   }
 };

@@ -155,7 +155,8 @@ class WrittenDie final : public Variant {
     const int energy = s.d.energy;
     if (s.d.phase == kPlacement) {
       for (int f = 0; f < kSlots; ++f) {
-        if (s.d.slots[f].card != kNoCard) continue;  // engraved faces always hold their card
+        // Any unengraved face takes an inscription; a written one is overwritten (V10-R4).
+        if (s.d.slots[f].mark[kEngraved]) continue;
         for (int code = 0; code < kCardCodes; ++code)
           if (s.d.piles[kHand][code] > 0 && energy >= inscribe_cost(s, code)) out.push_back(Action::place(code, f));
       }
@@ -179,6 +180,8 @@ class WrittenDie final : public Variant {
       case ActionType::kPlace:
         s.spend_energy(inscribe_cost(s, a.a));
         if (card_kind(a.a) != kShunya) ++s.d.counters[kInscribed];
+        // Overwriting: the old card leaves its face for the discard, so the face clears (V10-R4).
+        if (s.d.slots[a.b].card != kNoCard) clear_face(s, a.b, kDiscard);
         s.place_from_hand(a.a, a.b);
         break;
       case ActionType::kBuy:
@@ -283,6 +286,11 @@ class WrittenDie final : public Variant {
     }
     out += "  Next inscription costs " + std::to_string(s.d.counters[kInscribed] ? s.param(kExtraInscribeCost) : 0);
     if (s.d.phase == kRolled) out += ", reroll costs " + std::to_string(reroll_cost(s));
+    // "Range 2–6, printed beside the die."
+    const int next = std::min(s.param(kIncomeCap), s.param(kBaseIncome) + s.d.counters[kCleared]);
+    out += "\nIncome next turn: " + std::to_string(s.param(kBaseIncome)) + " + faces cleared this turn (" +
+           std::to_string(s.d.counters[kCleared]) + ") = " + std::to_string(next) + " (range " +
+           std::to_string(s.param(kBaseIncome)) + "-" + std::to_string(s.param(kIncomeCap)) + ")";
     return out;
   }
 

@@ -77,6 +77,10 @@ class Variant {
   // The Akasha gate opened. Default: one Shunya into the hand.
   virtual void on_gate(State& s) const;
   virtual bool gate_adds_shunya() const { return true; }
+  // Whether Shunya is placed like any other card (V02: "PURE in any
+  // brazier"). Variants that play it through a verb of its own with its own
+  // cost (V01, V03) return false, so add_placements never offers it.
+  virtual bool shunya_placed_as_card() const { return true; }
   // Sentinel's attack after the pipeline, before Block (V03's blunting).
   virtual int adjust_enemy_attack(State&, int damage) const { return damage; }
   // The Sentinel's attack of its turn (`damage`: the intent's printed number).
@@ -110,10 +114,11 @@ ParamValues make_params(const Variant& v, const std::vector<std::pair<std::strin
 // Every distinct (hand card, slot) placement where `slot_ok(slot)`.
 template <class SlotOk>
 void add_placements(const State& s, ActionList& out, SlotOk slot_ok) {
+  const bool shunya_ok = s.variant().shunya_placed_as_card();
   for (int slot = 0; slot < kSlots; ++slot) {
     if (s.d.slots[slot].card != kNoCard || !slot_ok(slot)) continue;
     for (int code = 0; code < kCardCodes; ++code)
-      if (s.d.piles[kHand][code] > 0) out.push_back(Action::place(code, slot));
+      if (s.d.piles[kHand][code] > 0 && (shunya_ok || card_kind(code) != kShunya)) out.push_back(Action::place(code, slot));
   }
 }
 // Paid draw is worth offering only when there is something to draw.

@@ -53,6 +53,12 @@ void State::validate() const {
         "must be draw, discard or hand (a random pick from the hand)");
   check_range(d.pending_roll, 0, 1, "pending_roll");
   check(!(d.pending_roll && d.pending_draws), "pending_roll", "a roll and a draw cannot both be pending");
+  // Play stops at a draw only with a card to draw: the draw pile is refilled
+  // from the discard first, and a draw with nothing left is dropped (F-R7).
+  check(d.pending_draws == 0 || pile_size(d.draw_source) > 0, "pending_draws",
+        std::string("cards are to be drawn but the ") + kPileNames[d.draw_source] + " pile is empty");
+  check(d.stage != kStageOver || (!d.pending_draws && !d.pending_roll && !d.choice), "stage",
+        "a finished fight has no draw, roll or choice pending");
   check_range(d.number, kNotRolled, 4, "dice.number");
   check_range(d.element, kNotRolled, kDieElements - 1, "dice.element");
   check((d.number == kNotRolled) == (d.element == kNotRolled), "dice", "both dice are rolled or neither");

@@ -12,9 +12,24 @@ is legal).
 
 from triptych._core.aquaignis import OBSERVATION_SHAPE, Action, State, new_game, perft
 
+# Shown by the terminal game's 'help': what each action letter means (flow 1..7, pos 0..6).
+ACTIONS_HELP = """AquaIgnis actions (flow 1-7, pos 0-6; C3.2 = the unit on flow 3, pos 2):
+  N3        spawN a charge-1 piece at your entry of flow 3
+  C3.2      Charge +1 (max 3, one Crown at 4); a barrier: +1 durability (max 3)
+  A3.2      Advance one slot: a clash if an enemy is there; off your edge row
+            (AQUA from pos 6, IGNIS from pos 0) it is a breakthrough
+  S3.2      Surge: at charge exactly 3, two slots, ends at charge 1 and
+            pulses the flows beside it
+  B3.2      make this piece your Barrier (one at a time)
+  J3.2-4.2  side Jump (charge 2+) at the enemy piece on flow 4 pos 2:
+            both lose 1 charge
+  pass      only when nothing else is legal
+Board: a1 / i1 AQUA / IGNIS piece of charge 1, A*4 a Crown,
+       [I3] an IGNIS barrier of durability 3."""
+
 AQUA = 0
 IGNIS = 1
 NAME = "aquaignis"
 PLAYER_NAMES = ("AQUA", "IGNIS")
 
-__all__ = ["AQUA", "IGNIS", "NAME", "OBSERVATION_SHAPE", "PLAYER_NAMES", "Action", "State", "new_game", "perft"]
+__all__ = ["ACTIONS_HELP", "AQUA", "IGNIS", "NAME", "OBSERVATION_SHAPE", "PLAYER_NAMES", "Action", "State", "new_game", "perft"]

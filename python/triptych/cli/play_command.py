@@ -41,8 +41,11 @@ def resolve_chance(state: Any, rng: random.Random, console: Console) -> None:
 
 
 def run_game(state: Any, console: Console, read_line: Any, seed: int | None,
-             player_names: tuple[str, ...] = ("player 0", "player 1")) -> Any:
-    """The interactive loop; returns the final state. `read_line` reads one command."""
+             player_names: tuple[str, ...] = ("player 0", "player 1"), game_help: str = "") -> Any:
+    """The interactive loop; returns the final state. `read_line` reads one command.
+
+    `game_help` (the game module's ACTIONS_HELP) is shown under 'help': what the notation means.
+    """
     rng = random.Random(seed)
     history: list[Any] = []
     resolve_chance(state, rng, console)
@@ -58,7 +61,7 @@ def run_game(state: Any, console: Console, read_line: Any, seed: int | None,
             console.print("Game abandoned.")
             return state
         if command == "help":
-            console.print(HELP)
+            console.print(HELP + ("\n" + game_help if game_help else ""), markup=False)
             continue
         if command == "undo":
             if history:
@@ -119,11 +122,12 @@ def play(game: str | None, terminal: bool, variant: str | None, seed: int | None
         if game is None:
             raise click.UsageError("--terminal needs a GAME")
         state = load_position(game, position, variant, seed)
-        names = getattr(load(game), "PLAYER_NAMES", ("player 0", "player 1"))
+        module = load(game)
+        names = getattr(module, "PLAYER_NAMES", ("player 0", "player 1"))
         console = Console()
         console.print(f"[bold]{game}[/bold] - {HELP}")
         run_game(state, console, lambda who: click.prompt(who, prompt_suffix="> ", default="", show_default=False),
-                 seed, names)
+                 seed, names, getattr(module, "ACTIONS_HELP", ""))
         return
     if screenshot is not None and not offscreen:
         raise click.UsageError("--screenshot needs --offscreen")
