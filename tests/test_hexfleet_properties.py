@@ -177,3 +177,33 @@ def test_legal_actions_are_in_a_canonical_order() -> None:
     for x in ("Y@0,-1", "Y@-1,0", "Y@2,0", "Y@2,-1"):
         b.apply(x)
     assert [str(x) for x in a.legal_actions()] == [str(x) for x in b.legal_actions()]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_r19_no_ship_climbs_more_than_its_move_in_a_turn(seed) -> None:
+    """R19 over random games: when one ship moves in both actions of a turn, the levels it gains over
+    the turn never exceed its Move (1 for a Destroyer or Repulsor, 2 for a Frigate)."""
+    rng = random.Random(7000 + seed)
+    checked = 0
+    for _ in range(40):
+        state = hf.new_game(max_turns=40)
+        while not state.is_terminal():
+            first = state.to_move
+            moves = [a for a in state.legal_actions() if a.type == "move"]
+            a1 = rng.choice(moves) if moves and rng.random() < 0.7 else rng.choice(state.legal_actions())
+            start_level = state.height(*a1.source) - 1
+            state.apply(a1)
+            if state.is_terminal() or state.to_move != first or a1.type != "move":
+                continue
+            unit = next(t["unit"] for st in state.to_dict()["stacks"] if (st["q"], st["r"]) == a1.target
+                        for t in st["tiles"][-1:])
+            again = [a for a in state.legal_actions() if a.type == "move" and a.source == a1.target]
+            if unit == "core" or not again:
+                state.apply(rng.choice(state.legal_actions()))
+                continue
+            a2 = rng.choice(again)
+            state.apply(a2)
+            gained = state.height(*a2.target) - 1 - start_level
+            assert gained <= (2 if unit == "frigate" else 1), (a1, a2, unit, gained)
+            checked += 1
+    assert checked > 50
