@@ -3,6 +3,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include "bindings/interrupt_scope.h"
 #include "aquaignis/search_game.h"
 #include "aquaignis/state.h"
 #include "bindings/bindings.h"
@@ -254,7 +255,9 @@ void init_aquaignis(py::module_& m) {
       });
 
   m.def("new_game", &new_game, "A new game; options: no_progress_limit (turns, default 40), first_player.");
-  m.def("perft", &perft, py::arg("state"), py::arg("depth"), py::call_guard<py::gil_scoped_release>(),
+  m.def(
+      "perft", [](const State& s, int depth) { return interruptible_perft(s, depth, &perft); }, py::arg("state"),
+      py::arg("depth"),
         "Leaves of the action tree `depth` plies deep (each action is one ply).");
   bind_searches<SearchGame>(m);
   m.attr("OBSERVATION_SHAPE") = py::make_tuple(State::kObservationPlanes, kFlows, kSlots);

@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "bindings/interrupt_scope.h"
 #include "bindings/bindings.h"
 #include "bindings/combat_types.h"
 #include "bindings/dict_reading.h"
@@ -343,20 +344,23 @@ void init_combat(py::module_& m) {
 
   m.def("new_game", &new_game, py::arg("variant") = "v01", py::arg("seed") = py::none(), py::arg("params") = py::none(),
         "A new fight of `variant` (v01..); seed drives play_chance(); params overrides named numbers.");
-  m.def("perft", [](const Game& g, int depth) { return perft(g.state, depth); }, py::arg("state"), py::arg("depth"),
-        py::call_guard<py::gil_scoped_release>(), "Leaves of the tree `depth` plies deep (chance outcomes are plies).");
+  m.def(
+      "perft", [](const Game& g, int depth) { return interruptible_perft(g.state, depth, &perft); },
+      py::arg("state"), py::arg("depth"), "Leaves of the tree `depth` plies deep (chance outcomes are plies).");
   m.def(
       "run_fights",
       [](const std::string& variant, const std::string& policy, int games, std::uint64_t seed, py::object params) {
         Game g = new_game(variant, py::int_(seed), params);
         Stats st;
         double seconds;
+        InterruptScope interrupt;
         {
           py::gil_scoped_release release;
           const auto t0 = std::chrono::steady_clock::now();
           st = run_fights(g.state, policy_from(policy), games, seed);
           seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         }
+        interrupt.raise_if_interrupted();
         return stats_dict(st, seconds);
       },
       py::arg("variant"), py::arg("policy") = "random", py::arg("games") = 100, py::arg("seed") = 0,
@@ -366,10 +370,12 @@ void init_combat(py::module_& m) {
       [](const std::string& variant, int fights, std::uint64_t seed, py::object params) {
         Game g = new_game(variant, py::int_(seed), params);
         AuditReport rep;
+        InterruptScope interrupt;
         {
           py::gil_scoped_release release;
           rep = audit_random_fights(g.state, fights, seed);
         }
+        interrupt.raise_if_interrupted();
         py::dict d;
         d["failure"] = rep.failure;
         d["fights"] = rep.fights;

@@ -3,6 +3,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include "bindings/interrupt_scope.h"
 #include "bindings/bindings.h"
 #include "bindings/dict_reading.h"
 #include "bindings/search_bindings.h"
@@ -375,7 +376,9 @@ void init_hexfleet(py::module_& m) {
         "A new game; options: fleet (dict unit -> count, default 1 core, 3 shipyard, 4 shield, 6 frigate, "
         "5 destroyer, 5 repulsor), max_turns (default 300, 0: no limit), first_player (default 0), "
         "repetitions (draw when a turn starts in the same position for that many times, default 3, 0: off).");
-  m.def("perft", &perft, py::arg("state"), py::arg("depth"), py::call_guard<py::gil_scoped_release>(),
+  m.def(
+      "perft", [](const State& s, int depth) { return interruptible_perft(s, depth, &perft); }, py::arg("state"),
+      py::arg("depth"),
         "Leaves of the action tree `depth` plies deep (each action is one ply).");
   bind_searches<SearchGame>(m);
   m.attr("OBSERVATION_SHAPE") = py::make_tuple(State::kObservationPlanes, State::kWindow, State::kWindow);

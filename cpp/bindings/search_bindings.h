@@ -11,6 +11,7 @@
 #include <memory>
 #include <string>
 
+#include "bindings/interrupt_scope.h"
 #include "common/rng.h"
 #include "search/alphabeta.h"
 #include "search/greedy.h"
@@ -81,10 +82,12 @@ void bind_searches(py::module_& m) {
           [](AB& ab, const State& s, int depth, std::int64_t time_ms, std::uint64_t nodes) {
             search::SearchLimits limits{depth, time_ms, nodes};
             search::SearchResult<typename Game::Action> r;
+            InterruptScope interrupt;
             {
               py::gil_scoped_release release;
               r = ab.search(s, limits);
             }
+            interrupt.raise_if_interrupted();
             return result_to_dict(r);
           },
           py::arg("state"), py::arg("depth") = 0, py::arg("time_ms") = 0, py::arg("nodes") = 0)
@@ -105,10 +108,12 @@ void bind_searches(py::module_& m) {
           "search",
           [](MC& mc, const State& s, std::uint64_t iterations, std::int64_t time_ms) {
             search::SearchResult<typename Game::Action> r;
+            InterruptScope interrupt;
             {
               py::gil_scoped_release release;
               r = mc.search(s, search::MctsLimits{iterations, time_ms});
             }
+            interrupt.raise_if_interrupted();
             return result_to_dict(r);
           },
           py::arg("state"), py::arg("iterations") = 0, py::arg("time_ms") = 0);
@@ -118,10 +123,12 @@ void bind_searches(py::module_& m) {
       [](const State& s, const py::dict& weights) {
         const auto w = weights_from<Game>(weights);
         search::SearchResult<typename Game::Action> r;
+        InterruptScope interrupt;
         {
           py::gil_scoped_release release;
           r = search::greedy_choice<Game>(s, w);
         }
+        interrupt.raise_if_interrupted();
         return result_to_dict(r);
       },
       py::arg("state"), py::arg("weights") = py::dict(), "The one-action greedy choice by the evaluation.");
@@ -135,6 +142,7 @@ void bind_searches(py::module_& m) {
       [](const State& root, int playouts, std::uint64_t seed, int max_plies) {
         std::uint64_t steps = 0;
         double seconds;
+        InterruptScope interrupt;
         {
           py::gil_scoped_release release;
           Rng rng(seed);
@@ -150,6 +158,7 @@ void bind_searches(py::module_& m) {
           }
           seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         }
+        interrupt.raise_if_interrupted();
         py::dict d;
         d["playouts"] = playouts;
         d["steps"] = steps;

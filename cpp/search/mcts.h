@@ -127,6 +127,7 @@ class Mcts {
     ActionList actions;
     while (true) {
       if (limits.iterations && tree.iterations >= limits.iterations) break;
+      if ((tree.iterations & 63) == 0 && interrupt_requested()) break;
       if (limits.time_ms && (tree.iterations & 63) == 0 &&
           std::chrono::duration<double>(Clock::now() - start).count() * 1000.0 >= double(limits.time_ms))
         break;
