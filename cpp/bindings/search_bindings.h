@@ -48,7 +48,11 @@ typename Game::Weights weights_from(const py::dict& overrides) {
         w.*member = item.second.template cast<int>();
         known = true;
       }
-    if (!known) throw py::value_error("unknown evaluation weight '" + name + "'");
+    if (!known) {
+      std::string names;
+      for (const auto& entry : Game::weight_fields()) names += (names.empty() ? "" : ", ") + std::string(entry.first);
+      throw py::value_error("unknown evaluation weight '" + name + "' (known: " + names + ")");
+    }
   }
   return w;
 }

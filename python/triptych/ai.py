@@ -21,6 +21,7 @@ and :attr:`SearchResult.mate_in` gives n.
 from __future__ import annotations
 
 import importlib
+import numbers
 import random
 from dataclasses import dataclass, field
 from typing import Any
@@ -29,7 +30,8 @@ from triptych import CHANCE, TERMINAL
 
 WIN = 100_000
 
-__all__ = ["WIN", "AlphaBeta", "Greedy", "MCTS", "Random", "SearchResult", "game_of", "make_player"]
+__all__ = ["WIN", "AlphaBeta", "Greedy", "MCTS", "Random", "SearchResult", "game_of", "make_player",
+           "require_two_player_game"]
 
 
 @dataclass(frozen=True)
@@ -60,12 +62,39 @@ class SearchResult:
         return None
 
 
+MAX_DEPTH = 120  # the searches' ply stack holds 128; 8 are kept for quiescence
+
+
+def _integer(name: str, value: Any, low: int, high: int | None = None, *, optional: bool = True) -> int | None:
+    """`value` checked to be an int in low..high (or None where None means "no limit"): ValueError otherwise."""
+    span = f"{low}..{high}" if high is not None else f">= {low}"
+    if value is None and optional:
+        return None
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        spelled = f"an integer {span}" + (" or None (no limit)" if optional else "")
+        raise ValueError(f"{name} must be {spelled}, not {value!r}")
+    if value < low or (high is not None and value > high):
+        raise ValueError(f"{name} must be {span}" + (" (None means no limit)" if optional else "") + f", got {value}")
+    return int(value)
+
+
 def game_of(state: Any) -> tuple[str, Any]:
     """The game name and native module of a state, e.g. ("aquaignis", triptych._core.aquaignis)."""
     module_name = type(state).__module__
     if not module_name.startswith("triptych._core."):
         raise TypeError(f"not a Triptych game state: {type(state).__name__}")
     return module_name.rsplit(".", 1)[-1], importlib.import_module(module_name)
+
+
+def _check_weights(weights: dict[str, int] | None) -> None:
+    """Weights are checked by name against the game when a search runs (the game is not known before)."""
+    if weights is None:
+        return
+    if not isinstance(weights, dict):
+        raise ValueError(f"weights must be a dict of name -> integer, not {type(weights).__name__}")
+    for key, value in weights.items():
+        if not isinstance(key, str) or isinstance(value, bool) or not isinstance(value, numbers.Integral):
+            raise ValueError(f"weights must map names to integers; {key!r}: {value!r} is not")
 
 
 def _check_playable(state: Any) -> None:
@@ -98,12 +127,14 @@ class AlphaBeta:
     def __init__(self, depth: int | None = None, time_ms: int | None = None, nodes: int | None = None,
                  threads: int = 1, tt_mb: int = 64, weights: dict[str, int] | None = None,
                  quiescence: bool = True) -> None:
-        if threads < 1:
-            raise ValueError("threads must be at least 1")
-        if tt_mb < 1:
-            raise ValueError("tt_mb must be at least 1")
+        depth = _integer("depth", depth, 1, MAX_DEPTH)
+        time_ms = _integer("time_ms", time_ms, 1)
+        nodes = _integer("nodes", nodes, 1)
+        threads = _integer("threads", threads, 1, 256, optional=False)  # type: ignore[assignment]
+        tt_mb = _integer("tt_mb", tt_mb, 1, 65536, optional=False)  # type: ignore[assignment]
         if depth is None and time_ms is None and nodes is None:
             depth = 6
+        _check_weights(weights)
         self.depth, self.time_ms, self.nodes = depth, time_ms, nodes
         self.threads, self.tt_mb, self.weights, self.quiescence = threads, tt_mb, dict(weights or {}), quiescence
         self._searchers: dict[str, Any] = {}
@@ -153,8 +184,15 @@ class MCTS:
 
     def __init__(self, iterations: int | None = None, time_ms: int | None = None, threads: int = 1,
                  seed: int | None = None, exploration: float | None = None, playout_plies: int = 0) -> None:
-        if threads < 1:
-            raise ValueError("threads must be at least 1")
+        iterations = _integer("iterations", iterations, 1)
+        time_ms = _integer("time_ms", time_ms, 1)
+        threads = _integer("threads", threads, 1, 256, optional=False)  # type: ignore[assignment]
+        seed = _integer("seed", seed, 0)
+        playout_plies = _integer("playout_plies", playout_plies, 0, optional=False)  # type: ignore[assignment]
+        if exploration is not None:
+            if isinstance(exploration, bool) or not isinstance(exploration, numbers.Real) or not exploration >= 0:
+                raise ValueError(f"exploration must be a number >= 0 (None: the game's default), not {exploration!r}")
+            exploration = float(exploration)
         if iterations is None and time_ms is None:
             iterations = 1000
         self.iterations, self.time_ms, self.threads = iterations, time_ms, threads
@@ -199,6 +237,7 @@ class Greedy:
     """The action whose result the evaluation likes best (Combat: the best whole turn, one turn ahead)."""
 
     def __init__(self, weights: dict[str, int] | None = None) -> None:
+        _check_weights(weights)
         self.weights = dict(weights or {})
 
     def search(self, state: Any) -> SearchResult:
@@ -221,6 +260,7 @@ class Random:
     """A uniformly random legal action, from a seeded generator."""
 
     def __init__(self, seed: int | None = None) -> None:
+        _integer("seed", seed, 0)
         self._rng = random.Random(seed)
 
     def search(self, state: Any) -> SearchResult:
@@ -261,6 +301,14 @@ def make_player(spec: str, seed: int | None = None) -> Any:
             return Greedy()
         if name == "random" and not kwargs:
             return Random(seed)
-    except TypeError as err:
+    except (TypeError, ValueError) as err:
         raise ValueError(f"player spec {spec!r}: {err}") from None
     raise ValueError(f"unknown player spec {spec!r}: expected random, greedy, alphabeta[:...] or mcts[:...]")
+
+
+def require_two_player_game(game: str) -> None:
+    """Refuses a game that players cannot be matched on: Combat is one player against the Sentinel."""
+    if game == "combat":
+        raise ValueError("match plays two-player games; a Combat fight is one player against the Betaal "
+                         "Sentinel: compare players with `triptych balance --players random,greedy,mcts:300` "
+                         "or `triptych combat stats`")

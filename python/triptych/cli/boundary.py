@@ -10,6 +10,7 @@ Set TRIPTYCH_DEBUG=1 to see the traceback of an unexpected error.
 from __future__ import annotations
 
 import os
+import sys
 from typing import Any
 
 import click
@@ -17,7 +18,9 @@ import click
 
 def error_message(err: BaseException) -> str:
     """The error's own message, on one line; OSErrors name the file."""
-    if isinstance(err, OSError) and err.filename is not None:
+    if isinstance(err, click.exceptions.ClickException):
+        text = err.format_message()
+    elif isinstance(err, OSError) and err.filename is not None:
         text = f"{err.filename}: {err.strerror or err}"
     else:
         text = str(err) or type(err).__name__
@@ -42,3 +45,20 @@ class BoundedGroup(click.Group):
                 raise
             raise click.ClickException(f"unexpected {type(err).__name__}: {error_message(err)} "
                                        "(set TRIPTYCH_DEBUG=1 for the traceback)") from None
+
+    def main(self, *args: Any, standalone_mode: bool = True, **kwargs: Any) -> Any:
+        """Click's own errors too end as one ``Error:`` line (no usage block above it)."""
+        if not standalone_mode:
+            return super().main(*args, standalone_mode=False, **kwargs)
+        try:
+            super().main(*args, standalone_mode=False, **kwargs)
+        except click.exceptions.ClickException as err:
+            if type(err).__name__ == "NoArgsIsHelpError":  # bare `triptych`: the help, as before
+                click.echo(err.format_message())
+                sys.exit(0)
+            click.echo(f"Error: {error_message(err)}", err=True)
+            sys.exit(err.exit_code)
+        except click.exceptions.Abort:  # Ctrl-C or end of input while click itself was reading
+            click.echo("Interrupted.", err=True)
+            sys.exit(130)
+        sys.exit(0)

@@ -18,7 +18,8 @@ from rich.console import Console
 from rich.columns import Columns
 
 from triptych import CHANCE, IllegalActionError
-from triptych.cli.common import load_position
+from triptych.cli.boundary import error_message
+from triptych.cli.common import SEED_TYPE, VARIANT_OPTION, check_output_path, check_variant, load_position
 from triptych.games import GAMES, load
 
 AI_LEVELS = ["random", "easy", "medium", "hard"]  # named in triptych.client3d.players.LEVELS
@@ -73,7 +74,11 @@ def run_game(state: Any, console: Console, read_line: Any, seed: int | None,
             if not argument:
                 console.print("[yellow]usage: save FILE[/yellow]")
                 continue
-            Path(argument).write_text(json.dumps(state.to_dict(), indent=2))
+            try:
+                Path(argument).write_text(json.dumps(state.to_dict(), indent=2))
+            except OSError as err:  # a bad path costs the save, never the game
+                console.print(f"[red]not saved:[/red] {error_message(err)}", highlight=False)
+                continue
             console.print(f"saved to {argument}")
             continue
         try:
@@ -90,11 +95,27 @@ def run_game(state: Any, console: Console, read_line: Any, seed: int | None,
     return state
 
 
+def terminal_player_names(game: str, module: Any) -> tuple[str, ...]:
+    """Who is asked to act and who wins: the game's own names (Combat: you against the Sentinel)."""
+    if game == "combat":
+        return ("you", "the Betaal Sentinel")
+    return tuple(getattr(module, "PLAYER_NAMES", ("player 0", "player 1")))
+
+
+def refuse_table_options(**given: Any) -> None:
+    """Options of the 3D table that the hotseat terminal game cannot honour are refused, not ignored."""
+    for name, value in given.items():
+        if value not in (None, False, 0):
+            flag = "--" + name.replace("_", "-")
+            raise click.UsageError(f"{flag} is for the 3D table; the terminal game is hotseat "
+                                   f"(leave out {flag} or --terminal)")
+
+
 @click.command()
 @click.argument("game", type=click.Choice(sorted(GAMES)), required=False)
 @click.option("--terminal", is_flag=True, help="Play in the terminal (type actions in notation) instead of the 3D window.")
-@click.option("--variant", help="Combat variant (v01..v10).")
-@click.option("--seed", type=int, default=None, help="Seed for dice and cards (same seed, same game).")
+@VARIANT_OPTION
+@click.option("--seed", type=SEED_TYPE, default=None, help="Seed for dice and cards (same seed, same game).")
 @click.option("--position", "-p", type=click.Path(exists=True, dir_okay=False, path_type=Path),
               help="Continue from a saved position (the engine's JSON).")
 @click.option("--vs-ai", "vs_ai", type=click.Choice(AI_LEVELS), default=None,
@@ -102,8 +123,8 @@ def run_game(state: Any, console: Console, read_line: Any, seed: int | None,
 @click.option("--ai-vs-ai", is_flag=True, help="Watch the AI play both sides.")
 @click.option("--ai-level", type=click.Choice(AI_LEVELS), default="medium", show_default=True,
               help="AI strength for --ai-vs-ai.")
-@click.option("--first", type=click.Choice(["0", "1"]), default="0", show_default=True,
-              help="Who starts (two-player games): seat 0 or 1.")
+@click.option("--first", type=click.Choice(["0", "1"]), default=None,
+              help="Who starts on the 3D table (two-player games): seat 0 (default) or 1.")
 @click.option("--offscreen", is_flag=True, help="Render without a display (software renderer, no window).")
 @click.option("--screenshot", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="With --offscreen: write the final frame to this PNG.")
@@ -121,9 +142,11 @@ def play(game: str | None, terminal: bool, variant: str | None, seed: int | None
     if terminal:
         if game is None:
             raise click.UsageError("--terminal needs a GAME")
+        refuse_table_options(vs_ai=vs_ai, ai_vs_ai=ai_vs_ai, first=first, offscreen=offscreen,
+                             screenshot=screenshot, ai_moves=ai_moves)
         state = load_position(game, position, variant, seed)
         module = load(game)
-        names = getattr(module, "PLAYER_NAMES", ("player 0", "player 1"))
+        names = terminal_player_names(game, module)
         console = Console()
         console.print(f"[bold]{game}[/bold] - {HELP}")
         run_game(state, console, lambda who: click.prompt(who, prompt_suffix="> ", default="", show_default=False),
@@ -131,6 +154,10 @@ def play(game: str | None, terminal: bool, variant: str | None, seed: int | None
         return
     if screenshot is not None and not offscreen:
         raise click.UsageError("--screenshot needs --offscreen")
+    if game is not None:
+        check_variant(game, variant)
+    if screenshot is not None:
+        check_output_path(screenshot, "--screenshot")
     try:
         width, height = (int(v) for v in size.lower().split("x"))
     except ValueError:
@@ -149,7 +176,8 @@ def play(game: str | None, terminal: bool, variant: str | None, seed: int | None
     from triptych.client3d.app import ClientOptions, launch
 
     mode = "ai-vs-ai" if ai_vs_ai else "vs-ai" if vs_ai else "hotseat"
-    options = ClientOptions(game=game, variant=variant, mode=mode, ai_level=vs_ai or ai_level, first=int(first),
+    options = ClientOptions(game=game, variant=variant and variant.lower(), mode=mode, ai_level=vs_ai or ai_level,
+                            first=int(first or 0),
                             seed=seed, position=position, offscreen=offscreen, screenshot=screenshot,
                             ai_moves=ai_moves, size=(width, height))
     try:
@@ -157,6 +185,8 @@ def play(game: str | None, terminal: bool, variant: str | None, seed: int | None
     except NoDisplayError as err:
         raise click.ClickException(str(err)) from None
     if screenshot is not None:
+        if not screenshot.is_file():
+            raise click.ClickException(f"the screenshot was not written to {screenshot}")
         click.echo(f"wrote {screenshot}")
     if code:
         raise SystemExit(code)
