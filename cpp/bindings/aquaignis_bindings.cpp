@@ -10,6 +10,7 @@
 #include "bindings/dict_reading.h"
 #include "bindings/search_bindings.h"
 #include "bindings/state_contract.h"
+#include "bindings/value_semantics.h"
 #include "common/errors.h"
 #include "common/players.h"
 
@@ -78,8 +79,7 @@ Action to_action(py::handle obj) {
   if (py::isinstance<Action>(obj)) return obj.cast<Action>();
   if (py::isinstance<py::str>(obj)) return parse_notation(obj.cast<std::string>());
   if (py::isinstance<py::dict>(obj)) return action_from_dict(obj);
-  throw IllegalActionError("expected an Action, a notation string or an action dict, got " +
-                           std::string(py::str(py::type::handle_of(obj).attr("__name__"))));
+  throw not_an_action(obj, "aquaignis");
 }
 
 // --- positions ---------------------------------------------------------------------

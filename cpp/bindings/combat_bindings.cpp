@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "bindings/interrupt_scope.h"
+#include "bindings/value_semantics.h"
 #include "bindings/bindings.h"
 #include "bindings/combat_types.h"
 #include "bindings/dict_reading.h"
@@ -29,8 +30,6 @@ namespace triptych::bindings {
 
 namespace {
 using namespace triptych::combat;
-
-std::string type_name(py::handle v) { return py::str(py::type::handle_of(v).attr("__name__")); }
 
 // --- actions ---------------------------------------------------------------------
 
@@ -142,7 +141,7 @@ Action to_action(const Variant& v, py::handle obj) {
   }
   if (py::isinstance<py::str>(obj)) return parse_notation(v, obj.cast<std::string>());
   if (py::isinstance<py::dict>(obj)) return action_from_dict(v, obj);
-  throw IllegalActionError("expected an Action, a notation string or an action dict, got " + type_name(obj));
+  throw not_an_action(obj, "combat");
 }
 
 Game new_game(const std::string& variant, py::object seed, py::object params) {
@@ -291,7 +290,8 @@ void init_combat(py::module_& m) {
              } catch (const IllegalActionError&) {
                return false;
              }
-           })
+           },
+           py::arg("action"), "Whether apply(action) would be accepted (an Action, notation or dict); never raises.")
       .def(
           "sample_chance",
           [](Game& g, py::handle rng) {
@@ -320,7 +320,10 @@ void init_combat(py::module_& m) {
       .def("clone", [](const Game& g) { return Game(g); })
       .def("__copy__", [](const Game& g) { return Game(g); })
       .def("__deepcopy__", [](const Game& g, py::handle) { return Game(g); })
-      .def("is_terminal", [](const Game& g) { return g.state.is_terminal(); })
+      .def("is_terminal", [](const Game& g) { return g.state.is_terminal(); },
+           "True when the fight is over (one side at 0 HP, or the turn cap reached).")
+      .def("is_chance_node", [](const Game& g) { return g.state.to_move() == kChancePlayer; },
+           "True while a roll or a draw is pending (to_move == triptych.CHANCE): apply a chance outcome.")
       .def("returns", [](const Game& g) {
         const auto r = g.state.returns();
         return std::vector<double>{r[0], r[1]};
@@ -341,6 +344,9 @@ void init_combat(py::module_& m) {
         return "<combat.State " + std::string(g.state.variant().info().id) + " turn " + std::to_string(g.state.d.turn) +
                " hash " + std::to_string(g.state.hash()) + ">";
       });
+
+  auto state_class = py::reinterpret_borrow<py::class_<Game>>(m.attr("State"));
+  def_value_semantics(state_class);
 
   m.def("new_game", &new_game, py::arg("variant") = "v01", py::arg("seed") = py::none(), py::arg("params") = py::none(),
         "A new fight of `variant` (v01..); seed drives play_chance(); params overrides named numbers.");
