@@ -249,7 +249,7 @@ py::dict stats_dict(const Stats& st, double seconds) {
 
 void init_combat(py::module_& m) {
   py::class_<PyAction>(m, "Action", "One Combat action or chance outcome; str() gives its notation.")
-      .def_property_readonly("type", [](const PyAction& a) { return action_to_dict(a)["type"]; })
+      .def_property_readonly("type", [](const PyAction& a) { return py::str(action_to_dict(a)["type"]); })
       .def_property_readonly("is_chance", [](const PyAction& a) { return a.action.is_chance(); })
       .def("to_dict", &action_to_dict)
       .def("__str__", &PyAction::notation)

@@ -323,11 +323,12 @@ void init_hexfleet(py::module_& m) {
   def_state_contract(state_class, &to_action);
   state_class
       .def_property_readonly("to_move", &State::to_move, "0 or 1 to act, or triptych.TERMINAL once the game is over.")
-      .def_property_readonly("actions_left", &State::actions_left)
+      .def_property_readonly("actions_left", &State::actions_left, "Actions the side to act still has this turn.")
       .def_property_readonly("winner",
                              [](const State& s) -> py::object {
                                return s.winner() < 0 ? py::object(py::none()) : py::object(py::int_(s.winner()));
-                             })
+                             },
+                             "0 or 1 once that player has won; None while the game runs or after a draw.")
       .def_property_readonly("hash", &State::hash, "64-bit Zobrist hash, updated incrementally.")
       .def_property_readonly("turn", &State::turn)
       .def_property_readonly("countdown", [](const State& s) { return optional_int(s.countdown(), 0); },

@@ -36,7 +36,19 @@ __all__ = ["WIN", "AlphaBeta", "Greedy", "MCTS", "Random", "SearchResult", "game
 
 @dataclass(frozen=True)
 class SearchResult:
-    """What a search found: the action to play and how it judged the position."""
+    """What a search found: the action to play and how it judged the position.
+
+    Attributes:
+        best: The action to play (an Action of the state's game).
+        score: Centi-units for the side to act (alpha-beta; a forced win is ``WIN - plies``), or the expected
+            reward x1000 (MCTS).
+        depth: Plies of the deepest completed iteration (MCTS: of the principal variation).
+        pv: The principal variation, ``best`` first.
+        nodes: Positions searched (MCTS: iterations), all threads together.
+        seconds: Wall-clock time of the search, in seconds.
+        threads: Threads that searched.
+        seldepth: Deepest ply reached, quiescence included.
+    """
 
     best: Any
     score: int
@@ -148,6 +160,10 @@ class AlphaBeta:
         return self._searchers[name]
 
     def search(self, state: Any) -> SearchResult:
+        """Searches `state` within this player's limits; raises ValueError if the game is over or unsupported.
+
+        Ctrl-C (SIGINT) stops the native search within moments and raises KeyboardInterrupt.
+        """
         searcher = self._searcher(state)
         _check_playable(state)
         self._running = searcher
@@ -158,6 +174,7 @@ class AlphaBeta:
         return _result(raw)
 
     def choose(self, state: Any) -> Any:
+        """The action this player would play in `state` (``search(state).best``)."""
         return self.search(state).best
 
     def stop(self) -> None:
@@ -202,6 +219,10 @@ class MCTS:
         self._turn_seen: tuple[int, list[int]] = (-1, [])  # Combat: positions stood in this turn
 
     def search(self, state: Any) -> SearchResult:
+        """Searches `state` within this player's limits; raises ValueError if the game is over or unsupported.
+
+        Ctrl-C (SIGINT) stops the native search within moments and raises KeyboardInterrupt.
+        """
         name, module = game_of(state)
         _check_playable(state)
         # Each call draws a fresh seed from (seed, call number): repeatable, yet not the same tree every move.
@@ -227,6 +248,7 @@ class MCTS:
         raise ValueError(f"MCTS does not support {name}")
 
     def choose(self, state: Any) -> Any:
+        """The action this player would play in `state` (``search(state).best``)."""
         return self.search(state).best
 
     def __repr__(self) -> str:
@@ -241,6 +263,10 @@ class Greedy:
         self.weights = dict(weights or {})
 
     def search(self, state: Any) -> SearchResult:
+        """Searches `state` within this player's limits; raises ValueError if the game is over or unsupported.
+
+        Ctrl-C (SIGINT) stops the native search within moments and raises KeyboardInterrupt.
+        """
         name, module = game_of(state)
         _check_playable(state)
         if not hasattr(module, "greedy"):
@@ -250,6 +276,7 @@ class Greedy:
         return _result(module.greedy(state))
 
     def choose(self, state: Any) -> Any:
+        """The action this player would play in `state` (``search(state).best``)."""
         return self.search(state).best
 
     def __repr__(self) -> str:
@@ -264,6 +291,10 @@ class Random:
         self._rng = random.Random(seed)
 
     def search(self, state: Any) -> SearchResult:
+        """Searches `state` within this player's limits; raises ValueError if the game is over or unsupported.
+
+        Ctrl-C (SIGINT) stops the native search within moments and raises KeyboardInterrupt.
+        """
         game_of(state)
         _check_playable(state)
         if state.to_move == CHANCE:
@@ -272,6 +303,7 @@ class Random:
         return SearchResult(best=action, score=0, depth=0, pv=[action], nodes=1)
 
     def choose(self, state: Any) -> Any:
+        """The action this player would play in `state` (``search(state).best``)."""
         return self.search(state).best
 
     def __repr__(self) -> str:
