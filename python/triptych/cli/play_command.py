@@ -15,18 +15,19 @@ from typing import Any
 
 import click
 from rich.console import Console
-from rich.columns import Columns
 
 from triptych import CHANCE, IllegalActionError
 from triptych.cli.boundary import error_message
 from triptych.cli.common import SEED_TYPE, VARIANT_OPTION, check_output_path, check_variant, load_position
+from triptych.cli.terminal_views import TerminalView, view_for
 from triptych.games import GAMES, load
 
 AI_LEVELS = ["random", "easy", "medium", "hard"]  # named in triptych.client3d.players.LEVELS
 
 HELP = (
     "Type an action in notation (as listed), or: 'undo' (take back your last action), "
-    "'save FILE' (write the position as JSON), 'help', 'quit'."
+    "'save FILE' (write the position as JSON), 'board' (show it again), 'rules' (Combat: the variant's "
+    "card and slot rules), 'help', 'quit'."
 )
 
 
@@ -42,18 +43,25 @@ def resolve_chance(state: Any, rng: random.Random, console: Console) -> None:
 
 
 def run_game(state: Any, console: Console, read_line: Any, seed: int | None,
-             player_names: tuple[str, ...] = ("player 0", "player 1"), game_help: str = "") -> Any:
+             player_names: tuple[str, ...] = ("player 0", "player 1"), game_help: str = "",
+             view: TerminalView | None = None) -> Any:
     """The interactive loop; returns the final state. `read_line` reads one command.
 
-    `game_help` (the game module's ACTIONS_HELP) is shown under 'help': what the notation means.
+    `game_help` (the game module's ACTIONS_HELP) is shown under 'help': what the notation means. `view`
+    draws the board and the actions (the default: the engine's text board and every action). The board is
+    drawn after each action, not after a refused one (the reason is all that changed).
     """
+    view = view or TerminalView()
     rng = random.Random(seed)
     history: list[Any] = []
     resolve_chance(state, rng, console)
+    show = True
     while not state.is_terminal():
-        console.print(str(state))
         legal = state.legal_actions()
-        console.print(Columns([str(action) for action in legal], padding=(0, 2)))
+        if show:
+            view.board(state, console)
+            view.actions(legal, console)
+        show = False
         line = read_line(player_names[state.to_move]).strip()
         if not line:
             continue
@@ -64,9 +72,16 @@ def run_game(state: Any, console: Console, read_line: Any, seed: int | None,
         if command == "help":
             console.print(HELP + ("\n" + game_help if game_help else ""), markup=False)
             continue
+        if command == "board":
+            show = True
+            continue
+        if command == "rules":
+            console.print(view.rules(state) or "This game's rules: `triptych rules GAME`.", markup=False)
+            continue
         if command == "undo":
             if history:
                 state = history.pop()
+                show = True
             else:
                 console.print("[yellow]nothing to undo[/yellow]")
             continue
@@ -89,7 +104,9 @@ def run_game(state: Any, console: Console, read_line: Any, seed: int | None,
             continue
         history.append(before)
         resolve_chance(state, rng, console)
-    console.print(str(state))
+        view.after_turn(before, state, console)
+        show = True
+    view.board(state, console)
     winner = state.winner
     console.print("[bold]Game over: " + ("a draw" if winner is None else f"{player_names[winner]} wins") + "[/bold]")
     return state
@@ -99,6 +116,8 @@ def terminal_player_names(game: str, module: Any) -> tuple[str, ...]:
     """Who is asked to act and who wins: the game's own names (Combat: you against the Sentinel)."""
     if game == "combat":
         return ("you", "the Betaal Sentinel")
+    if game == "hexfleet":
+        return ("Green", "Purple")  # the 3D table's colours
     return tuple(getattr(module, "PLAYER_NAMES", ("player 0", "player 1")))
 
 
@@ -150,7 +169,7 @@ def play(game: str | None, terminal: bool, variant: str | None, seed: int | None
         console = Console()
         console.print(f"[bold]{game}[/bold] - {HELP}")
         run_game(state, console, lambda who: click.prompt(who, prompt_suffix="> ", default="", show_default=False),
-                 seed, names, getattr(module, "ACTIONS_HELP", ""))
+                 seed, names, getattr(module, "ACTIONS_HELP", ""), view_for(game))
         return
     if screenshot is not None and not offscreen:
         raise click.UsageError("--screenshot needs --offscreen")
