@@ -135,3 +135,24 @@ def test_unexpected_errors_are_one_line_too(monkeypatch) -> None:
     monkeypatch.setattr(perft_command, "load_position", broken)
     monkeypatch.delenv("TRIPTYCH_DEBUG", raising=False)
     assert_one_error_line(run("perft", "aquaignis", "-d", "1"), "RuntimeError", "something broke across lines")
+
+
+def test_balance_tables_fold_rather_than_truncate_player_names() -> None:
+    from rich.console import Console
+
+    from triptych.balance import LabConfig, print_tables, run_lab
+
+    result = run_lab(LabConfig(["v01"], ["random", "mcts:20"], games=4), progress=False)
+    console = Console(width=100, record=True)
+    print_tables(result, console)
+    text = console.export_text()
+    assert "…" not in text
+    assert "mcts:20" in text.replace("\n", "").replace("│", "").replace(" ", "") or "mcts:" in text
+
+
+def test_a_ladder_at_the_ceiling_is_not_still_rising() -> None:
+    from triptych.balance import ladder
+
+    # One MCTS budget only: nothing larger was run, yet at 99% there is no room left to rise.
+    built = ladder.build(["random", "greedy", "mcts:300"], [0.2, 0.995, 0.99])
+    assert "still rising" not in built.describe()

@@ -83,3 +83,12 @@ def test_an_action_of_another_game_is_refused_by_name(target: str, source: str, 
 def test_a_wrong_type_of_action_says_what_was_given() -> None:
     with pytest.raises(triptych.IllegalActionError, match="got int"):
         aquaignis.new_game().apply(42)
+
+
+@pytest.mark.parametrize("module, name", [(aquaignis, "ignis"), (hexfleet, "purple")])
+def test_first_player_is_spelled_alike_in_every_two_player_game(module, name: str) -> None:
+    assert module.new_game(first_player=1).to_move == 1
+    assert module.new_game(first_player=name) == module.new_game(first_player=1)
+    assert module.new_game(first_player=0).to_move == 0
+    with pytest.raises(triptych.InvalidStateError, match="first_player"):
+        module.new_game(first_player=2)

@@ -96,7 +96,15 @@ Options options_from(py::handle obj, const std::string& field) {
   const long long limit = r.integer_or("no_progress_limit", o.no_progress_limit);
   if (limit < 1 || limit > 10000) Reader::fail(r.sub("no_progress_limit"), std::to_string(limit) + " is out of range 1..10000");
   o.no_progress_limit = static_cast<int>(limit);
-  if (r.has("first_player")) o.first_player = side_from(r.string("first_player"), r.sub("first_player"));
+  // first_player is spelled as in every game: the seat (0, 1) or this game's side name.
+  if (r.has("first_player")) {
+    if (py::isinstance<py::str>(r.raw("first_player")))
+      o.first_player = side_from(r.string("first_player"), r.sub("first_player"));
+    else if (const long long seat = r.integer("first_player"); seat == 0 || seat == 1)
+      o.first_player = static_cast<int>(seat);
+    else
+      Reader::fail(r.sub("first_player"), std::to_string(seat) + " is not a seat: 0 (aqua) or 1 (ignis)");
+  }
   return o;
 }
 
@@ -255,7 +263,7 @@ void init_aquaignis(py::module_& m) {
         return "<aquaignis.State turn " + std::to_string(s.turn()) + " hash " + std::to_string(s.hash()) + ">";
       });
 
-  m.def("new_game", &new_game, "A new game; options: no_progress_limit (turns, default 40), first_player.");
+  m.def("new_game", &new_game, "A new game; options: no_progress_limit (turns, default 40), first_player (0 or 'aqua', 1 or 'ignis').");
   m.def(
       "perft", [](const State& s, int depth) { return interruptible_perft(s, depth, &perft); }, py::arg("state"),
       py::arg("depth"),

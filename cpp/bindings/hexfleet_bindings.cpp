@@ -146,7 +146,11 @@ Options options_from(py::handle obj, const std::string& field) {
       o.fleet[u] = static_cast<std::uint8_t>(int_field_or(f, kUnitNames[u], 0, kFleetSize, u == kCore ? 1 : 0));
   }
   o.max_turns = static_cast<int>(int_field_or(r, "max_turns", 0, 1000000, o.max_turns));
-  o.first_player = static_cast<int>(int_field_or(r, "first_player", 0, 1, o.first_player));
+  // first_player is spelled as in every game: the seat (0, 1) or this game's side name (the 3D table's colours).
+  if (r.has("first_player") && py::isinstance<py::str>(r.raw("first_player")))
+    o.first_player = Reader::choice(r.string("first_player"), {"green", "purple"}, r.sub("first_player"));
+  else
+    o.first_player = static_cast<int>(int_field_or(r, "first_player", 0, 1, o.first_player));
   o.repetitions = static_cast<int>(int_field_or(r, "repetitions", 0, 1000000, o.repetitions));
   validate_options(o);
   return o;
@@ -375,7 +379,7 @@ void init_hexfleet(py::module_& m) {
 
   m.def("new_game", &new_game,
         "A new game; options: fleet (dict unit -> count, default 1 core, 3 shipyard, 4 shield, 6 frigate, "
-        "5 destroyer, 5 repulsor), max_turns (default 300, 0: no limit), first_player (default 0), "
+        "5 destroyer, 5 repulsor), max_turns (default 300, 0: no limit), first_player (0 or 'green' (default), 1 or 'purple'), "
         "repetitions (draw when a turn starts in the same position for that many times, default 3, 0: off).");
   m.def(
       "perft", [](const State& s, int depth) { return interruptible_perft(s, depth, &perft); }, py::arg("state"),

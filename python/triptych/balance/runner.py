@@ -81,12 +81,18 @@ def run_cells(cells: Sequence[Cell], seed: int, games: int, workers: int = 1,
         context = multiprocessing.get_context("spawn")
         with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
             futures = [pool.submit(_play, task) for task in tasks]
-            with bar:
-                job = bar.add_task("fights", total=len(cells) * games)
-                for future in as_completed(futures):
-                    index, start, records = future.result()
-                    chunks[(index, start)] = records
-                    bar.advance(job, len(records))
+            try:
+                with bar:
+                    job = bar.add_task("fights", total=len(cells) * games)
+                    for future in as_completed(futures):
+                        index, start, records = future.result()
+                        chunks[(index, start)] = records
+                        bar.advance(job, len(records))
+            except KeyboardInterrupt:
+                # Ctrl-C reached the workers too (their native fights stop at once); drop the queued chunks
+                # so the pool's exit does not play them.
+                pool.shutdown(wait=False, cancel_futures=True)
+                raise
     out: list[list[Record]] = []
     for index, cell in enumerate(cells):
         records: list[Record] = []
