@@ -141,7 +141,7 @@ def test_number_only_match_primes_and_fires_free_next_turn_at_three():
 
 
 def test_locks_and_primes_are_rederived_on_every_roll():
-    """Locks do not latch: a reroll re-derives locks and primes.
+    """Locks do not latch: a reroll re-derives locks and primes (a lock can become a prime, a prime can lapse).
 
     > Locks are non-latching within a turn (re-derived on every roll).
 
@@ -155,6 +155,27 @@ def test_locks_and_primes_are_rederived_on_every_roll():
     s.apply("end")
     draw(s, "stone")
     assert enemy_hp(s) == 60 and s.to_dict()["slots"][0]["primed"] == 0
+    # A lock turned into a prime by the reroll: it fires at the next turn start only if the Agni well is
+    # at 3+ (a lock would fire at turn end whatever the well).
+    for agni, fired in ((3, True), (2, False)):
+        s = fight(V, ["lash"])
+        s.apply("lash>1")
+        roll(s, 1, "agni")                         # locked
+        s = edit(s, jal=2, agni=agni)
+        roll(s, 1, "jal", action="reroll jal")     # same slot, other element: now primed, not locked
+        s.apply("end")
+        assert enemy_hp(s) == (60 - 7 if fired else 60), agni
+        assert slots(s)[0] == (None if fired else "Ember Lash")
+        assert wells(s)[0] == (agni + 1 if fired else agni)   # +1 for the Agni card that fired
+    # A prime undone by the reroll: the card never fires, whatever the well.
+    s = fight(V, ["lash"])
+    s.apply("lash>1")
+    roll(s, 1, "jal")                              # primed
+    s = edit(s, jal=4, agni=5)
+    roll(s, 3, "jal", action="reroll jal")         # slot 1 no longer named: no prime
+    s.apply("end")
+    draw(s, "stone")
+    assert enemy_hp(s) == 60 and slots(s)[0] == "Ember Lash" and wells(s)[0] == 5
 
 
 def test_blank_number_no_lock_no_prime():
