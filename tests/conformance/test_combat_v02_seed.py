@@ -92,8 +92,12 @@ def test_fixed_braziers_and_the_wheel(card, brazier, pairing):
     s.apply(f"{card}>{brazier}")
     assert s.energy == energy
     assert f"{brazier}={pairing}" in str(s)
+    # The preview stays on every brazier still empty (for the Ember Lash left in hand), not on the filled one.
+    preview = str(s).split("Preview:")[1].split("\n")[0]
+    assert [f"[{b}]" in preview for b in range(1, 5)] == [b != brazier for b in range(1, 5)]
     with pytest.raises(triptych.IllegalActionError, match="occupied"):
         s.apply(f"lash>{brazier}")
+    assert "Braziers: 1 agni, 2 jal, 3 vayu, 4 prithvi." in str(s)   # the printed elements are the board's
 
 
 def test_pure_doubles():
