@@ -270,6 +270,17 @@ def test_shunya_costs_two_clears_and_voids_at_half_then_exhausts():
     assert player(s)["hp"] == 50 - (6 - 3)
     s2 = shunya_fight(energy=1)
     assert "shunya" not in notations(s2)           # 2 energy needed
+    # "into any empty slot": with the four slots full there is nowhere to place it.
+    s3 = fight(V, ["lash", "undertow", "stone", "gale"])
+    place(s3, "lash", "undertow", "stone", "gale")
+    data = s3.to_dict()
+    data.update(gated=True, energy=3)
+    data["enemy"]["hp"] = 30
+    data["piles"]["hand"] = {"Shunya": 1}
+    s3 = combat.State.from_dict(data)
+    assert "shunya" not in notations(s3)
+    with pytest.raises(triptych.IllegalActionError):
+        s3.apply("shunya")
 
 
 def test_shunya_is_a_placement_so_it_locks_when_you_roll():
