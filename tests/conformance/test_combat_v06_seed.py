@@ -424,6 +424,19 @@ def test_income_three_plus_cards_fired_last_turn_capped_plus_carry():
     s.apply("end")
     draw(s, "stone")
     assert s.energy == 3 + 2 + 2           # two fired (of two), two carried
+    # Three cards fired in one turn still add only +2 (the cap); the Neap Tide carries nothing.
+    s = fight(V, ["gale", "gale", "undertow"], params={"reroll_cost": 0})
+    for i, card in enumerate(["gale", "gale", "undertow"], start=1):
+        s.apply(f"{card}>{i}")
+    for i in (1, 2, 3):
+        roll(s, i, "blank")
+        s.apply(f"fire {i}")
+        if i < 3:
+            draw(s, "lash")                # Gale's draw
+    assert slots(s) == [None, None, None, None] and s.energy == 3 - 1 - 1
+    s.apply("end")
+    draw(s, "stone")
+    assert s.energy == 3 + 2
 
 
 def test_turn_order_draw_one_then_paid_draws_before_the_roll():
