@@ -16,6 +16,11 @@ class Action:
         Reads an action from its dict form.
         """
     @staticmethod
+    def from_id(id: typing.Any) -> Action:
+        """
+        The action with this stable integer id (the OpenSpiel adapter's); raises IllegalActionError for an id that names no action.
+        """
+    @staticmethod
     def parse(notation: str) -> Action:
         """
         Reads an action from its notation.
@@ -33,6 +38,11 @@ class Action:
     @property
     def face_down(self) -> bool:
         ...
+    @property
+    def id(self) -> int:
+        """
+        The action's stable integer id (the OpenSpiel adapter's).
+        """
     @property
     def source(self) -> tuple:
         """
@@ -82,9 +92,17 @@ class State:
         """
         The same list from a slow, literal chain test (for tests).
         """
+    def action_mask(self) -> numpy.typing.NDArray[numpy.bool]:
+        """
+        A bool array over the game's action space, True where legal (see the game's ACTION_MASK_SHAPE).
+        """
     def apply(self, action: Action | str | dict[str, typing.Any]) -> None:
         """
         Applies an Action, notation string or dict; raises IllegalActionError and changes nothing if illegal.
+        """
+    def apply_id(self, id: typing.Any) -> None:
+        """
+        Applies the action with this id; raises IllegalActionError and changes nothing if it is not legal.
         """
     def clone(self) -> State:
         """
@@ -95,6 +113,10 @@ class State:
     def height(self, q: typing.SupportsInt | typing.SupportsIndex, r: typing.SupportsInt | typing.SupportsIndex) -> int:
         """
         Height of the column at (q, r); 0 for empty ground.
+        """
+    def id_to_mask_index(self, id: typing.Any) -> int:
+        """
+        The flat index of action_mask() holding this id in this position, or -1 if none.
         """
     def is_chance_node(self) -> bool:
         """
@@ -108,17 +130,25 @@ class State:
         """
         True when the game is over (a win or a draw).
         """
+    def legal_action_ids(self) -> numpy.typing.NDArray[numpy.int32]:
+        """
+        The legal actions' ids as a numpy int32 array, ascending (empty once the game is over).
+        """
     def legal_actions(self) -> list[Action]:
         """
         Legal actions in a canonical order (by type, then coordinates).
+        """
+    def mask_index_to_id(self, index: typing.Any) -> int:
+        """
+        The action id at a flat index of action_mask() in this position.
         """
     def networks_in_contact(self) -> bool:
         """
         True while one chain of tiles joins the two Cores.
         """
-    def observation(self) -> numpy.typing.NDArray[numpy.float32]:
+    def observation(self, out: typing.Any = None) -> typing.Any:
         """
-        float32 array of shape (27, 17, 17) centred on the mover's Core (see docs/rules/hexfleet.md).
+        float32 array of shape (27, 17, 17) centred on the mover's Core (see docs/rules/hexfleet.md); with out=, fills that preallocated array instead and returns it.
         """
     def returns(self) -> list[float]:
         """
@@ -203,6 +233,8 @@ def random_playouts(state: State, playouts: typing.SupportsInt | typing.Supports
     """
     Uniformly random playouts in C++ (a benchmark baseline); returns steps, playouts and seconds.
     """
+ACTION_IDS: int = 805519360
+ACTION_MASK_SHAPE: tuple
 DEFAULT_FLEET: dict
 EVAL_WEIGHTS: dict[str, typing.Any]
 OBSERVATION_SHAPE: tuple[int, int, int]

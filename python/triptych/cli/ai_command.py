@@ -53,6 +53,7 @@ def ai_command(game: str, position: Path | None, depth: int | None, time_ms: int
     else:
         searcher = ai.MCTS(iterations=None if time_ms else 2000, time_ms=time_ms, threads=threads, seed=seed)
     try:
+        click.echo(f"searching with {searcher!r}... (Ctrl-C stops)", err=True)
         result = searcher.search(state)
     except ValueError as err:
         raise click.ClickException(str(err)) from None

@@ -51,7 +51,8 @@ class BoundedGroup(click.Group):
         if not standalone_mode:
             return super().main(*args, standalone_mode=False, **kwargs)
         try:
-            super().main(*args, standalone_mode=False, **kwargs)
+            # Without standalone mode click returns an exit code (ctx.exit(130)) instead of exiting.
+            code = super().main(*args, standalone_mode=False, **kwargs)
         except click.exceptions.ClickException as err:
             if type(err).__name__ == "NoArgsIsHelpError":  # bare `triptych`: the help, as before
                 click.echo(err.format_message())
@@ -61,4 +62,4 @@ class BoundedGroup(click.Group):
         except click.exceptions.Abort:  # Ctrl-C or end of input while click itself was reading
             click.echo("Interrupted.", err=True)
             sys.exit(130)
-        sys.exit(0)
+        sys.exit(code if isinstance(code, int) else 0)
