@@ -17,7 +17,7 @@ import triptych
 
 pytest.importorskip("mypy", reason="the typing extra (mypy) is not installed")
 
-HERE = Path(__file__).parent / "typing"
+HERE = Path(__file__).parent / "type_check_scripts"
 PACKAGE = Path(triptych.__file__).parent
 STUBS = PACKAGE / "_core"
 
