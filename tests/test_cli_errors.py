@@ -156,3 +156,15 @@ def test_a_ladder_at_the_ceiling_is_not_still_rising() -> None:
     # One MCTS budget only: nothing larger was run, yet at 99% there is no room left to rise.
     built = ladder.build(["random", "greedy", "mcts:300"], [0.2, 0.995, 0.99])
     assert "still rising" not in built.describe()
+
+
+def test_a_skipped_bench_keeps_the_extra_in_its_install_hint() -> None:
+    from rich.console import Console
+
+    from triptych.bench.report import Report
+    from triptych.bench.table import print_report
+
+    report = Report(machine={}, skipped={"openspiel": "open-spiel is not installed (pip install 'triptych[bench]')"})
+    console = Console(width=200, record=True)
+    print_report(report, console)
+    assert "pip install 'triptych[bench]'" in console.export_text()
