@@ -180,14 +180,14 @@ class TriptychState(pyspiel.State):
     def _legal_actions(self, player: int) -> list[int]:
         if player != self.current_player():  # OpenSpiel asks per player; only the one to act has actions
             return []
-        return sorted(self._encode(a.to_dict()) for a in self.native.legal_actions())
+        return self.native.legal_action_ids().tolist()  # the native ids: the same encoding, ascending
 
     def legal_native_actions(self) -> dict[int, Any]:
         """id -> native action, for callers that want both."""
         return {self._encode(a.to_dict()): a for a in self.native.legal_actions()}
 
     def _apply_action(self, action: int) -> None:
-        self.native.apply(self._decode(action))
+        self.native.apply_id(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
         return str(games.load(self.game_name).Action.from_dict(self._decode(action)))
