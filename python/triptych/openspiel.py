@@ -42,7 +42,9 @@ ascending, as OpenSpiel requires):
   (unit 0..5 = core, shipyard, shield, frigate, destroyer, repulsor);
   shipyard ``3*C*C + 12*C + at``. 3*C*C + 13*C = 805,519,360 ids in all.
 
-:func:`encode_action` / :func:`decode_action` convert both ways.
+:func:`encode_action` / :func:`decode_action` convert both ways. The engine computes
+the same ids natively (``action.id``, ``Action.from_id``, ``state.legal_action_ids()``,
+``state.apply_id()``; docs/rules/<game>.md), and the adapter's states use them.
 """
 
 from __future__ import annotations
