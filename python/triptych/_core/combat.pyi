@@ -11,6 +11,11 @@ class Action:
     """
     One Combat action or chance outcome; str() gives its notation.
     """
+    @staticmethod
+    def from_id(id: typing.Any, variant: str) -> Action:
+        """
+        The action of `variant` with this id; raises IllegalActionError for an id that names no action.
+        """
     def __eq__(self, other: object) -> bool:
         ...
     def __hash__(self) -> int:
@@ -21,6 +26,11 @@ class Action:
         ...
     def to_dict(self) -> dict[str, typing.Any]:
         ...
+    @property
+    def id(self) -> int:
+        """
+        The action's stable integer id (docs/rules/combat.md); a verb's depends on its variant.
+        """
     @property
     def is_chance(self) -> bool:
         ...
@@ -56,8 +66,16 @@ class State:
         """
         Applies an Action, notation string or dict; raises IllegalActionError and changes nothing if illegal.
         """
+    def apply_id(self, id: typing.Any) -> None:
+        """
+        Applies the decision or chance outcome with this id; raises IllegalActionError and changes nothing if it is not legal.
+        """
     def cards_conserved(self) -> bool:
         ...
+    def chance_outcome_ids(self) -> tuple[numpy.typing.NDArray[numpy.int32], numpy.typing.NDArray[numpy.float64]]:
+        """
+        (ids int32, probabilities float64) of a chance node's outcomes, ascending by id; empty elsewhere.
+        """
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         """
         (outcome Action, probability) pairs at a chance node, else [].
@@ -80,13 +98,17 @@ class State:
         """
         True when the fight is over (one side at 0 HP, or the turn cap reached).
         """
+    def legal_action_ids(self) -> numpy.typing.NDArray[numpy.int32]:
+        """
+        The legal decisions' ids as a numpy int32 array, ascending (empty at chance nodes and once over).
+        """
     def legal_actions(self) -> list[Action]:
         """
         Legal player decisions in a deterministic order (empty at chance nodes).
         """
-    def observation(self) -> numpy.typing.NDArray[numpy.float32]:
+    def observation(self, out: typing.Any = None) -> typing.Any:
         """
-        float32 array of shape (512,): the raw position fields (see docs/rules/combat.md).
+        float32 array of shape (512,): the raw position fields (see docs/rules/combat.md); with out=, fills that preallocated array instead and returns it.
         """
     def play_chance(self) -> list[Action]:
         """
@@ -181,5 +203,6 @@ def run_fights_mcts(start: State, iterations: typing.SupportsInt | typing.Suppor
     """
     Seeded fights from `start` played by MCTS in C++.
     """
+ACTION_IDS: int = 234881024
 OBSERVATION_SHAPE: tuple[int, int, int]
 VARIANTS: list[dict[str, typing.Any]]
