@@ -145,6 +145,7 @@ def import_ray() -> Any:
     """The ray module, or BackendUnavailable saying how to install it."""
     try:
         import ray
+        import ray.util.scheduling_strategies  # noqa: F401 (RayExecutor pins its version probes to nodes)
     except ImportError:
         raise BackendUnavailable(f"--backend ray needs Ray, which is not installed: {INSTALL_RAY}") from None
     return ray
@@ -154,10 +155,37 @@ def _call(fn: Callable[[Any], Any], batch: Any) -> Any:
     return fn(batch)
 
 
-def _worker_version() -> str:
-    import triptych
+def build_identity() -> str:
+    """This process's triptych: its version and a digest of its compiled core.
 
-    return triptych.__version__
+    Workers of one run must share it (the same wheel installed on every
+    node), or their fights would not be the ones this machine would play.
+    """
+    import hashlib
+
+    import triptych
+    from triptych import _core
+
+    with open(_core.__file__, "rb") as f:
+        digest = hashlib.sha256(f.read()).hexdigest()[:16]
+    return f"triptych {triptych.__version__} (core {digest})"
+
+
+def _loopback_driver(address: str) -> dict[str, Any]:
+    """For a cluster on a loopback address, the driver's own node address: the same one.
+
+    Ray otherwise takes this machine's network address for the driver and
+    finds no node of the cluster there (a head started with
+    ``--node-ip-address 127.0.0.2``, say, for a cluster that stays on this machine).
+    """
+    import ipaddress
+
+    host = address.rpartition(":")[0] if "://" not in address else ""
+    try:
+        loopback = ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        loopback = False
+    return {"_node_ip_address": host.strip("[]")} if loopback else {}
 
 
 class RayExecutor(Executor):
@@ -185,7 +213,7 @@ class RayExecutor(Executor):
             common: dict[str, Any] = {"logging_level": "ERROR", "log_to_driver": False, "configure_logging": True}
             try:
                 if address:
-                    ray.init(address=address, **common)
+                    ray.init(address=address, **_loopback_driver(address), **common)
                 else:
                     ray.init(address="local", num_cpus=workers or os.cpu_count() or 1, include_dashboard=False,
                              _node_ip_address="127.0.0.1", **common)
@@ -206,13 +234,18 @@ class RayExecutor(Executor):
         return f"ray ({where}), {self.workers} CPU(s)"
 
     def _check_workers(self) -> None:
-        """Refuses a cluster whose workers run another triptych: their fights would not be ours."""
-        import triptych
-
-        theirs = self._ray.get(self._ray.remote(num_cpus=0)(_worker_version).remote())
-        if theirs != triptych.__version__:
-            raise BackendUnavailable(f"the cluster's workers run triptych {theirs}, this machine {triptych.__version__}: "
-                                     "install the same wheel on every node (docs/cluster.md)")
+        """Refuses a cluster whose nodes run another triptych: their fights would not be ours."""
+        ray = self._ray
+        probe = ray.remote(num_cpus=0)(build_identity)
+        ours = build_identity()
+        # One probe per node, pinned there, so a node with a stale install is found before the run.
+        nodes = [n["NodeID"] for n in ray.nodes() if n.get("Alive")]
+        refs = [probe.options(scheduling_strategy=ray.util.scheduling_strategies.NodeAffinitySchedulingStrategy(
+            node, soft=False)).remote() for node in nodes]
+        for node, theirs in zip(nodes, ray.get(refs)):
+            if theirs != ours:
+                raise BackendUnavailable(f"node {node[:12]} runs {theirs}, this machine {ours}: install the same "
+                                         "wheel on every node (docs/cluster.md)")
 
     def imap_unordered(self, fn: Callable[[B], R], batches: Sequence[B]) -> Iterator[tuple[int, R]]:
         ray = self._ray
@@ -303,5 +336,5 @@ def run_batches(executor: Executor, fn: Callable[[B], R], batches: Sequence[B], 
     return [results[i] for i in range(len(batches))]
 
 
-__all__ = ["BACKENDS", "BackendUnavailable", "Executor", "LocalExecutor", "RayExecutor", "WorkerLost",
+__all__ = ["BACKENDS", "BackendUnavailable", "build_identity", "Executor", "LocalExecutor", "RayExecutor", "WorkerLost",
            "import_ray", "make_executor", "progress_bar", "run_batches"]
