@@ -112,7 +112,8 @@ def play_match_games(batch: tuple[str, str, str, int, list[int]]) -> list[tuple[
 
 def test_a_short_match_plays_the_same_games_on_both_backends(ray_head: str) -> None:
     batches = [("aquaignis", "mcts:10", "greedy", 11, [i, i + 1]) for i in range(0, 4, 2)]
-    local = run_batches(LocalExecutor(2), play_match_games, batches, progress=False)
+    with LocalExecutor(2) as local_pool:
+        local = run_batches(local_pool, play_match_games, batches, progress=False)
     with RayExecutor(ray_head) as cluster:
         assert cluster.workers == 2
         remote = run_batches(cluster, play_match_games, batches, progress=False)

@@ -90,7 +90,12 @@ class Executor(ABC):
 # --- local ----------------------------------------------------------------------------------
 
 class LocalExecutor(Executor):
-    """Spawned worker processes on this machine (in-process with one worker)."""
+    """Spawned worker processes on this machine (in-process with one worker).
+
+    The pool starts with the first batches and serves every later call until
+    ``close()``, so a caller that runs many short rounds (a sequential test,
+    a tuning loop) pays the start of its workers once.
+    """
 
     name = "local"
 
@@ -99,13 +104,14 @@ class LocalExecutor(Executor):
             raise ValueError(f"workers must be at least 1, not {workers}")
         self._workers = workers or os.cpu_count() or 1
         self.retries = retries
+        self._pool: ProcessPoolExecutor | None = None
 
     @property
     def workers(self) -> int:
         return self._workers
 
     def imap_unordered(self, fn: Callable[[B], R], batches: Sequence[B]) -> Iterator[tuple[int, R]]:
-        if self._workers <= 1 or len(batches) <= 1:
+        if self._workers <= 1:
             for i, batch in enumerate(batches):
                 yield i, fn(batch)
             return
@@ -113,30 +119,40 @@ class LocalExecutor(Executor):
         losses = 0
         while pending:
             try:
-                for i, result in self._pool_round(fn, batches, pending):
+                for i, result in self._round(fn, batches, pending):
                     pending.remove(i)
                     yield i, result
             except BrokenProcessPool as err:
-                # A worker died (killed, out of memory): every unfinished batch of that
-                # pool is lost with it; the finished ones were already yielded, once.
+                # A worker died (killed, out of memory) and the pool with it: every unfinished
+                # batch is run again on a new pool; the finished ones were already yielded, once.
+                self._drop_pool()
                 losses += 1
                 if losses > self.retries:
                     raise WorkerLost(f"worker processes died {losses} times; {len(pending)} batch(es) unfinished") from err
 
-    def _pool_round(self, fn: Callable[[B], R], batches: Sequence[B], todo: Sequence[int]) -> Iterator[tuple[int, R]]:
-        # "spawn": fresh workers that import triptych themselves (no fork of a
-        # process running a progress bar's thread).
-        context = multiprocessing.get_context("spawn")
-        pool = ProcessPoolExecutor(max_workers=min(self._workers, len(todo)), mp_context=context)
+    def _round(self, fn: Callable[[B], R], batches: Sequence[B], todo: Sequence[int]) -> Iterator[tuple[int, R]]:
+        if self._pool is None:
+            # "spawn": fresh workers that import triptych themselves (no fork of a
+            # process running a progress bar's thread).
+            self._pool = ProcessPoolExecutor(max_workers=self._workers, mp_context=multiprocessing.get_context("spawn"))
+        futures: dict[Future[R], int] = {self._pool.submit(fn, batches[i]): i for i in todo}
+        waiting = set(futures)
         try:
-            futures: dict[Future[R], int] = {pool.submit(fn, batches[i]): i for i in todo}
-            waiting = set(futures)
             while waiting:
                 done, waiting = wait(waiting, return_when=FIRST_COMPLETED)
                 for future in sorted(done, key=futures.__getitem__):
                     yield futures[future], future.result()
         finally:
-            pool.shutdown(wait=True, cancel_futures=True)
+            for future in waiting:  # interrupted or failed: what has not started never will
+                future.cancel()
+
+    def _drop_pool(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None
+
+    def close(self) -> None:
+        self._drop_pool()
 
 
 # --- ray ------------------------------------------------------------------------------------
