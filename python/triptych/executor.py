@@ -27,6 +27,7 @@ millisecond of scheduling, a fight can cost less than a tenth of that.
 
 from __future__ import annotations
 
+import itertools
 import multiprocessing
 import os
 from abc import ABC, abstractmethod
@@ -210,9 +211,9 @@ class RayExecutor(Executor):
     Without an address a private Ray is started on this machine with
     ``workers`` CPUs (default: all) on the loopback interface, and stopped by
     ``close()``. With an address (``auto``, ``HOST:6379`` or ``ray://HOST:10001``)
-    the executor joins that cluster and uses all its CPUs; ``workers`` is not
-    used there. When Ray is already initialized in this process it is used
-    as it is and left running.
+    the executor joins that cluster and uses all its CPUs, or at most
+    ``workers`` of them. When Ray is already initialized in this process it is
+    used as it is (at most ``workers`` CPUs) and left running.
     """
 
     name = "ray"
@@ -235,8 +236,13 @@ class RayExecutor(Executor):
                              _node_ip_address="127.0.0.1", **common)
             except ConnectionError as err:
                 raise BackendUnavailable(f"no Ray cluster at {address!r}: {err}") from None
+            except Exception as err:  # Ray raises bare Exceptions, e.g. a raylet too slow to start
+                what = f"join the cluster at {address!r}" if address else "start Ray on this machine"
+                raise BackendUnavailable(f"could not {what}: {err}") from None
             self._started = True
-        self._workers = max(1, int(ray.cluster_resources().get("CPU", 1)))
+        cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
+        self._cap = workers if workers and (address or not self._started) else None
+        self._workers = min(self._cap or cpus, cpus)
         self._remote = ray.remote(num_cpus=1, max_retries=retries, retry_exceptions=False)(_call)
         if address:
             self._check_workers()
@@ -266,21 +272,32 @@ class RayExecutor(Executor):
     def imap_unordered(self, fn: Callable[[B], R], batches: Sequence[B]) -> Iterator[tuple[int, R]]:
         ray = self._ray
         fn_ref = ray.put(fn)
-        refs = {self._remote.remote(fn_ref, batch): i for i, batch in enumerate(batches)}
-        waiting = list(refs)
+        todo = iter(enumerate(batches))
+        running: dict[Any, int] = {}
+
+        def submit(count: int) -> None:
+            for i, batch in itertools.islice(todo, count):
+                running[self._remote.remote(fn_ref, batch)] = i
+
+        # With a cap (workers given) no more batches run at once; without, Ray schedules them all.
+        submit(self._cap or len(batches))
         try:
-            while waiting:
-                done, waiting = ray.wait(waiting, num_returns=1)
-                for ref in done:
+            while running:
+                ready, _ = ray.wait(list(running), num_returns=len(running), timeout=0)  # all that are done...
+                if not ready:
+                    ready, _ = ray.wait(list(running), num_returns=1)  # ...or the next to be
+                for ref in ready:
+                    index = running.pop(ref)
                     try:
                         result = ray.get(ref)
                     except ray.exceptions.RayTaskError as err:
                         raise err.as_instanceof_cause() from None  # the batch's own error, e.g. a ValueError
                     except (ray.exceptions.WorkerCrashedError, ray.exceptions.NodeDiedError) as err:
-                        raise WorkerLost(f"batch {refs[ref]} lost its worker more than {self.retries} times") from err
-                    yield refs[ref], result
+                        raise WorkerLost(f"batch {index} lost its worker more than {self.retries} times") from err
+                    submit(1)  # before handing the result on, so the freed CPU is not left idle
+                    yield index, result
         finally:
-            for ref in waiting:  # interrupted: nothing of this run keeps running on the cluster
+            for ref in running:  # interrupted: nothing of this run keeps running on the cluster
                 ray.cancel(ref, force=True)
 
     def close(self) -> None:

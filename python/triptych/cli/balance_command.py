@@ -44,8 +44,8 @@ def _variants(text: str | None) -> list[str]:
 @click.option("--players", "players_text", default="random,greedy,mcts:200,mcts:1000", show_default=True,
               metavar="SPEC,...", help="Players: random, greedy, mcts:N (N iterations per decision).")
 @click.option("--workers", "-j", type=click.IntRange(1, 512), default=None,
-              help="Worker processes (default: the CPU count; with --backend ray and --address, the cluster's CPUs). "
-                   "Results do not depend on it.")
+              help="Worker processes (default: the CPU count); with --backend ray --address, at most this many "
+                   "of the cluster's CPUs (default: all). Results do not depend on it.")
 @backend_options
 @click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path), default=Path("balance-report"),
               show_default=True, help="Folder for fights.csv, summary.json, the PNGs and report.html.")
