@@ -42,7 +42,7 @@ def main() -> None:
     cells = [Cell(v, 0, p) for v in VARIANTS for p in args.players.split(",")]
     batches = plan_batches(cells, seed=0, games=args.games)
     fights = len(cells) * args.games
-    console = Console()
+    console = Console(width=max(100, Console().width))
     load = os.getloadavg()
     console.print(f"{fights} fights in {len(batches)} batches a round; {os.cpu_count()} CPUs here; "
                   f"load average {load[0]:.1f} {load[1]:.1f} {load[2]:.1f}")
