@@ -115,8 +115,11 @@ def test_a_short_match_plays_the_same_games_on_both_backends(ray_head: str) -> N
     with LocalExecutor(2) as local_pool:
         local = run_batches(local_pool, play_match_games, batches, progress=False)
     with RayExecutor(ray_head) as cluster:
-        assert cluster.workers == 2
+        assert cluster.workers == 2  # all the cluster's CPUs
         remote = run_batches(cluster, play_match_games, batches, progress=False)
+        capped = RayExecutor(ray_head, workers=1)  # the same cluster, one batch at a time
+        assert capped.workers == 1
+        assert run_batches(capped, play_match_games, batches, progress=False) == remote
     assert remote == local
     assert [game[0] for batch in remote for game in batch] == list(range(4))
     assert all(actions > 2 for batch in remote for _, _, actions in batch)  # real games, past the opening
