@@ -47,6 +47,17 @@ def _free_port(host: str) -> int:
         return int(s.getsockname()[1])
 
 
+def _stop(head: subprocess.Popen[bytes]) -> None:
+    """Stops a `ray start --block` and its cluster: its whole process group."""
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(head.pid, signal.SIGTERM)
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        head.wait(timeout=5)  # it drains the node first; a test cluster need not wait
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(head.pid, signal.SIGKILL)  # the head and whatever of the cluster is left in its group
+    head.wait()
+
+
 @pytest.fixture(scope="module")
 def ray_head() -> Iterator[str]:
     """A real Ray cluster, as docs/cluster.md starts one: `ray start --head`, 2 CPUs, on loopback only.
@@ -54,31 +65,32 @@ def ray_head() -> Iterator[str]:
     Its own temp folder and process group; stopped by signalling that group
     (never `ray stop`, which would stop every Ray on the machine).
     """
-    port = _free_port(HEAD_HOST)
     temp = tempfile.mkdtemp(prefix="ray")  # short: Ray's socket paths live under it
     log = Path(temp) / "head.log"
-    command = [str(Path(sys.executable).parent / "ray"), "start", "--head", "--block", "--num-cpus", "2",
-               "--node-ip-address", HEAD_HOST, "--port", str(port), "--temp-dir", temp,
-               "--include-dashboard", "false", "--disable-usage-stats"]
-    with log.open("w") as out:
-        head = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, start_new_session=True,
-                                env={**os.environ, "RAY_AUTH_MODE": "disabled"})  # loopback only: no tokens
-    try:
+    for _ in range(3):  # a raylet slower than Ray's 30 s start limit (a saturated machine) is retried
+        port = _free_port(HEAD_HOST)
+        command = [str(Path(sys.executable).parent / "ray"), "start", "--head", "--block", "--num-cpus", "2",
+                   "--node-ip-address", HEAD_HOST, "--port", str(port), "--temp-dir", temp,
+                   "--include-dashboard", "false", "--disable-usage-stats"]
+        with log.open("w") as out:
+            head = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, start_new_session=True,
+                                    env={**os.environ, "RAY_AUTH_MODE": "disabled"})  # loopback only: no tokens
         deadline = time.monotonic() + 90
-        while "Ray runtime started" not in log.read_text():
-            if head.poll() is not None or time.monotonic() > deadline:
-                pytest.fail(f"ray start --head did not come up:\n{log.read_text()[-3000:]}")
+        while "Ray runtime started" not in log.read_text() and head.poll() is None and time.monotonic() < deadline:
             time.sleep(0.2)
+        if "Ray runtime started" in log.read_text():
+            break
+        _stop(head)
+    else:
+        text = log.read_text()
+        shutil.rmtree(temp, ignore_errors=True)
+        pytest.fail(f"ray start --head did not come up in 3 tries:\n{text[-3000:]}")
+    try:
         yield f"{HEAD_HOST}:{port}"
     finally:
         if ray.is_initialized():
             ray.shutdown()
-        os.killpg(head.pid, signal.SIGTERM)
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            head.wait(timeout=5)  # `ray start --block` drains the node first; a test cluster need not wait
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(head.pid, signal.SIGKILL)  # the head and whatever of the cluster is left in its group
-        head.wait()
+        _stop(head)
         shutil.rmtree(temp, ignore_errors=True)
 
 
