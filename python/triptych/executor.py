@@ -245,7 +245,11 @@ class RayExecutor(Executor):
         self._workers = min(self._cap or cpus, cpus)
         self._remote = ray.remote(num_cpus=1, max_retries=retries, retry_exceptions=False)(_call)
         if address:
-            self._check_workers()
+            try:
+                self._check_workers()
+            except BaseException:
+                self.close()  # refused: let go of the cluster before saying why
+                raise
 
     @property
     def workers(self) -> int:
