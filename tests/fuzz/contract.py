@@ -42,21 +42,22 @@ def snapshot(state: Any) -> tuple[Any, int]:
 
 def check_round_trip(state: Any) -> None:
     saved = state.to_dict()
-    again = type(state).from_dict(copy.deepcopy(saved))
+    again = type(state).from_dict(saved)
     require(again.to_dict() == saved, "from_dict(to_dict()) is a different position")
     require(again.hash == state.hash, "the hash changed through the dict round trip")
 
 
-def check_node(state: Any) -> None:
+def check_node(state: Any) -> list[Any]:
     """The node kinds: a decision node has a legal action, a chance node has
-    outcomes whose probabilities sum to 1, a terminal node has neither."""
+    outcomes whose probabilities sum to 1, a terminal node has neither.
+    Returns what the node offers: its legal actions or (outcome, probability) pairs."""
     to_move = state.to_move
     if state.is_terminal():
         require(to_move == triptych.TERMINAL, "terminal but to_move is not TERMINAL")
         require(state.legal_actions() == [], "a finished game lists legal actions")
         returns = state.returns()
         require(len(returns) == 2 and all(math.isfinite(r) for r in returns), f"bad returns {returns}")
-        return
+        return []
     require(to_move != triptych.TERMINAL, "to_move is TERMINAL but the game is not over")
     if to_move == triptych.CHANCE:
         outcomes = state.chance_outcomes()
@@ -64,11 +65,12 @@ def check_node(state: Any) -> None:
         require(all(p > 0 for _, p in outcomes), "a chance outcome with probability <= 0")
         total = math.fsum(p for _, p in outcomes)
         require(abs(total - 1.0) < 1e-9, f"chance probabilities sum to {total}")
-        return
+        return outcomes
     require(to_move in (0, 1), f"to_move is {to_move}")
     actions = state.legal_actions()
     require(len(actions) > 0, "a decision node with no legal action")
     require(len(set(actions)) == len(actions), "legal_actions lists an action twice")
+    return actions
 
 
 def random_step(state: Any, rng: random.Random) -> Any:

@@ -53,7 +53,7 @@ def main() -> None:
     flags = [a for a in flags if a.startswith("-")]
     if not corpora:  # libFuzzer writes new inputs into the first folder: keep the committed one clean
         corpora = [tempfile.mkdtemp(prefix=f"fuzz-{name}-"), str(CORPUS / name)]
-    kwargs = {"custom_mutator": make_mutator()} if make_mutator else {}
+    kwargs = {"custom_mutator": make_mutator(atheris.Mutate)} if make_mutator else {}
     atheris.Setup([sys.argv[0], *flags, *corpora], test_one, **kwargs)
     atheris.Fuzz()
 

@@ -151,7 +151,10 @@ def mutate_tree(doc: Any, rng: random.Random, donors: list[Any]) -> Any:
     return doc
 
 
-def dict_mutator(game: str) -> Callable[[bytes, int, int], bytes]:
+def dict_mutator(game: str, byte_mutate: Callable[[bytes, int], bytes] | None = None
+                 ) -> Callable[[bytes, int, int], bytes]:
+    """The structure-aware mutator; `byte_mutate` (atheris.Mutate while fuzzing)
+    adds an occasional byte-level edit."""
     donors = [p.to_dict() for p in positions(game)]
 
     def mutate(data: bytes, max_size: int, seed: int) -> bytes:
@@ -162,10 +165,8 @@ def dict_mutator(game: str) -> Callable[[bytes, int, int], bytes]:
         for _ in range(rng.choice([1, 1, 1, 2, 3])):
             doc = mutate_tree(doc, rng, donors)
         out = json.dumps(doc).encode()
-        if rng.random() < 0.05:  # now and then a byte-level edit, for the JSON reader's edges
-            import atheris
-
-            out = atheris.Mutate(out, max(max_size, len(out)))
+        if byte_mutate is not None and rng.random() < 0.05:  # for the JSON reader's edges
+            out = byte_mutate(out, max(max_size, len(out)))
         return out[:max_size] if len(out) > max_size else out
 
     return mutate
@@ -246,5 +247,5 @@ def action_seeds(game: str) -> list[bytes]:
 
 TARGETS: dict[str, tuple[Callable[[bytes], None], Callable[[], list[bytes]], Any]] = {}
 for _game in GAMES:
-    TARGETS[f"dict_{_game}"] = (dict_target(_game), lambda g=_game: dict_seeds(g), lambda g=_game: dict_mutator(g))
+    TARGETS[f"dict_{_game}"] = (dict_target(_game), lambda g=_game: dict_seeds(g), lambda mutate, g=_game: dict_mutator(g, mutate))
     TARGETS[f"action_{_game}"] = (action_target(_game), lambda g=_game: action_seeds(g), None)
