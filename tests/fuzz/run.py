@@ -20,11 +20,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from targets import CORPUS, TARGETS  # noqa: E402
+from targets import CORPUS, GAMES, TARGETS, write_saves  # noqa: E402
 
 
 def write_seeds() -> None:
-    for name, (_, seeds, _) in TARGETS.items():
+    for game in GAMES:
+        write_saves(game)
+    for name, (_, seeds) in TARGETS.items():
         folder = CORPUS / name
         folder.mkdir(parents=True, exist_ok=True)
         for seed in seeds():
@@ -48,13 +50,12 @@ def main() -> None:
         sys.exit(f"unknown fuzz target {name!r}; targets: {', '.join(TARGETS)}")
     import atheris
 
-    test_one, _, make_mutator = TARGETS[name]
+    test_one, _ = TARGETS[name]
     corpora = [a for a in flags if not a.startswith("-")]
     flags = [a for a in flags if a.startswith("-")]
     if not corpora:  # libFuzzer writes new inputs into the first folder: keep the committed one clean
         corpora = [tempfile.mkdtemp(prefix=f"fuzz-{name}-"), str(CORPUS / name)]
-    kwargs = {"custom_mutator": make_mutator(atheris.Mutate)} if make_mutator else {}
-    atheris.Setup([sys.argv[0], *flags, *corpora], test_one, **kwargs)
+    atheris.Setup([sys.argv[0], *flags, *corpora], test_one)
     atheris.Fuzz()
 
 
