@@ -51,3 +51,17 @@ def test_the_contract_catches_a_broken_round_trip(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(aquaignis.State, "from_dict", staticmethod(lossy), raising=False)
     with pytest.raises(contract.ContractViolation):
         contract.check_round_trip(state)
+
+
+@pytest.mark.parametrize("game", ["aquaignis", "hexfleet", "combat"])
+def test_the_saves_fuzzing_starts_from_are_accepted(game: str) -> None:
+    """The dict targets edit these real saves; one the engine now refuses (a
+    rule change) makes the fuzzing start from nothing: rerun
+    `python tests/fuzz/run.py --write-seeds`."""
+    import contract
+    from targets import saves
+
+    found = saves(game)
+    assert len(found) >= 10
+    for doc in found:
+        contract.GAMES[game].State.from_dict(doc)
