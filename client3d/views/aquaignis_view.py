@@ -197,8 +197,30 @@ class AquaIgnisView(GameView):
                 return slot_key(*end)
         return None
 
+    # Each kind of action has its own button place, wherever the piece stands.
+    action_order = ("spawn", "advance", "charge", "barrier", "surge", "jump", "pass")
+
     def describe(self, action: Any, data: dict[str, Any]) -> str:
         return f"{VERBS.get(data['type'], data['type'])} {action}"
+
+    def explain(self, action: Any, data: dict[str, Any], state: Any) -> str:
+        """The action and what the engine says it would do (applied to a copy)."""
+        from triptych.events import events_of
+
+        after = state.clone()
+        after.apply(action)
+        return "; ".join(e.text for e in events_of(state, after, action, state.to_move))
+
+    def why_idle(self, key: str, state: Any) -> str:
+        _, flow, pos = key.split(":")
+        unit = units_of(state).get((int(flow), int(pos)))
+        side = "AQUA" if state.to_move == 0 else "IGNIS"
+        if unit is None:
+            return f"Flow {flow}, position {pos} is empty: click one of {side}'s pieces or its entry slot."
+        owner = unit["owner"].upper()
+        if owner != side:
+            return f"That is {owner}'s unit: it is {side}'s turn."
+        return "That unit has no legal action now."
 
     def describe_key(self, key: str, state: Any) -> str:
         _, flow, pos = key.split(":")
