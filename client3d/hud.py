@@ -47,6 +47,7 @@ class Hud:
         self._log_lines: list[str] = []
         self.log_scroll = 0          # lines scrolled back from the newest
         self._size = (0, 0)
+        self._forced_size: tuple[int, int] | None = None
         self._regions: dict[str, tuple[float, float, float, float]] = {}
         self.board_rect = (-1.0, 1.0, -1.0, 1.0)
         text = dict(font=self.font, mayChange=True, align=TextNode.A_left)
@@ -87,9 +88,15 @@ class Hud:
                             frameColor=(0.2, 0.24, 0.3, 0.95), text_fg=TEXT, pad=(0.3, 0.15), text_font=self.font)
 
     # -- the window's shape ------------------------------------------------------------------------------------
+    def window_size(self) -> tuple[int, int]:
+        """The window's size in pixels (or the size a test lays the HUD out for, see ``regions``)."""
+        if self._forced_size is not None:
+            return self._forced_size
+        return self.base.win.get_x_size(), self.base.win.get_y_size()
+
     def extent(self) -> tuple[float, float]:
         """Half width and half height of the window in aspect2d units."""
-        w, h = self.base.win.get_x_size(), self.base.win.get_y_size()
+        w, h = self.window_size()
         ar = w / max(1, h)
         return (ar, 1.0) if ar >= 1 else (1.0, 1 / ar)
 
@@ -99,13 +106,13 @@ class Hud:
         return max(0.62, min(1.0, 2 * x / 2.9))
 
     def maybe_layout(self) -> None:
-        size = (self.base.win.get_x_size(), self.base.win.get_y_size())
+        size = self.window_size()
         if size != self._size:
             self.layout()
 
     def layout(self) -> None:
         """Places every part for the current window size (see the module docstring)."""
-        self._size = (self.base.win.get_x_size(), self.base.win.get_y_size())
+        self._size = self.window_size()
         X, Y = self.extent()
         k = self.scale()
         m = MARGIN
@@ -186,6 +193,8 @@ class Hud:
             if name == "toolbar":
                 if visible:
                     regions[name] = (tool_left, X - m, tool_bottom, Y - m)
+            elif name == "log":
+                regions[name] = (log_left, X - m, log_bottom, log_top)
             elif node is not None and (not hasattr(node, "getText") or node.getText()):
                 b = self._bounds(node)
                 if b is not None:
@@ -212,10 +221,20 @@ class Hud:
         lo, hi = tight
         return lo.x, hi.x, lo.z, hi.z
 
-    def regions(self) -> dict[str, tuple[float, float, float, float]]:
-        """name -> (left, right, bottom, top) in aspect2d units of every HUD part now shown, measured."""
-        self.layout()
-        return dict(self._regions)
+    def regions(self, size: tuple[int, int] | None = None) -> dict[str, tuple[float, float, float, float]]:
+        """name -> (left, right, bottom, top) in aspect2d units of every HUD part now shown, measured.
+
+        With `size`, the HUD is laid out as it would be in a window of that many pixels and measured there
+        (aspect2d units do not depend on the window; an offscreen buffer cannot be resized). The window's own
+        layout comes back at the next frame.
+        """
+        self._forced_size = size
+        try:
+            self.layout()
+            return dict(self._regions)
+        finally:
+            self._forced_size = None
+            self._size = (0, 0)  # lay out for the real window again
 
     def _place_overlays(self, X: float, Y: float) -> None:
         w, h = min(1.15, X - 0.1), min(0.5, Y - 0.2)
