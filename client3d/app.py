@@ -301,7 +301,7 @@ class TabletopApp:
         try:
             action = self.thinker.result()
         except Exception as err:  # a search failure must not end the game: fall back to the first legal action
-            s.note(f"AI error: {err}")
+            self.note(f"AI error: {err}")
             action = s.legal_actions()[0]
         if action is None:
             return
@@ -326,7 +326,7 @@ class TabletopApp:
         try:
             ival = self.view.animate(move)
         except Exception as err:  # a drawing problem must never lose the move: show the result directly
-            self.session.note(f"(animation skipped: {err})")
+            self.note(f"(animation skipped: {err})")
             ival = Sequence()
         if self.options.anim_speed != 1.0:
             ival.set_play_rate(self.options.anim_speed)
@@ -346,14 +346,23 @@ class TabletopApp:
     # -- human input -----------------------------------------------------------------------------------------
     def on_click(self) -> None:
         if self.start_screen is not None:
-            if not self.base.mouseWatcherNode.is_over_region() and self.session is not None:
+            if not self._mouse_over_button() and self.session is not None:
                 self.close_start_screen()  # a click outside the menu dismisses it
             return
         if not self.hud.help_frame.is_hidden() or self.hud.dialog is not None:
             return
-        if self.base.mouseWatcherNode.is_over_region():
+        if self._mouse_over_button():
             return  # a press on a button belongs to the button, not to the table beneath it
         self.click_key(self.picker.pick_mouse())
+
+    def note(self, text: str) -> None:
+        """A message to the player, shown at once above the table."""
+        self.session.note(text)
+        self.hud.set_message(printable(text, self.hud.font))
+
+    def _mouse_over_button(self) -> bool:
+        mw = self.base.mouseWatcherNode
+        return mw is not None and mw.is_over_region()
 
     def click_at(self, x: float, y: float) -> str | None:
         """A left click at film point (x, y): what the mouse handler does, for tests and scripts."""
@@ -375,7 +384,7 @@ class TabletopApp:
             self.select(key)
         else:
             if key is not None or self.selected is not None:
-                self.session.note(self.why_not(key))
+                self.note(self.why_not(key))
             self.deselect()
 
     def why_not(self, key: str | None) -> str:
@@ -443,7 +452,7 @@ class TabletopApp:
         try:
             move = self.session.apply(action)
         except IllegalActionError as err:
-            self.session.note(f"Not allowed: {err}")
+            self.note(f"Not allowed: {err}")
             self._ui_dirty = True
             return
         self._play(move)
@@ -455,7 +464,9 @@ class TabletopApp:
         self.thinker.cancel()
         self.hud.set_thinking(None)
         keep = self.options.human if self.options.mode == "vs-ai" else None
-        if self.session.undo(keep):
+        if not self.session.undo(keep):
+            self.hud.set_message(self.session.notes[-1])
+        else:
             self.hud.hide_banner()
             self._banner_shown = False
             self.view.build(self.session.state)
@@ -466,7 +477,7 @@ class TabletopApp:
             try:
                 self.session.save(self.options.save_path)
             except OSError as err:
-                self.session.note(f"Could not save to {self.options.save_path}: {err.strerror or err}.")
+                self.note(f"Could not save to {self.options.save_path}: {err.strerror or err}.")
             self._ui_dirty = True
 
     def load(self, path: Path | None = None) -> None:
@@ -479,7 +490,7 @@ class TabletopApp:
         try:
             self.session.load(path)
         except LoadError as err:
-            self.session.note(str(err))
+            self.note(str(err))
             self._ui_dirty = True
             return
         self.hud.hide_banner()

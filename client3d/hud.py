@@ -178,7 +178,8 @@ class Hud:
         self.log_text.setScale(ls)
         self.log_text["wordwrap"] = (lw - 0.04) / ls
         self.log_text.setPos(log_left + 0.02, log_top - 0.02 - ls)
-        self._log_capacity = max(3, int((log_top - log_bottom - 0.12 * k) / (ls * 1.02)) - 1)
+        line = ls * self.font.get_line_height()
+        self._log_capacity = max(3, int((log_top - log_bottom - 0.06 * k - 0.04) / line) - 1)
         for i, b in enumerate((self.log_older, self.log_newer)):
             b.set_scale(0.028 * k)
             b.set_pos(X - m - 0.2 * k * (2 - i) + 0.08 * k, 0, log_bottom + 0.03 * k)
@@ -245,7 +246,7 @@ class Hud:
         self.help_frame["frameSize"] = (-X + 0.05, X - 0.05, -Y + 0.05, Y - 0.05)
         self.help_text["wordwrap"] = (2 * X - 0.24) / 0.036
         self.help_text.setPos(-X + 0.12, Y - 0.15)
-        self._help_capacity = int((2 * Y - 0.3) / (0.036 * 1.02))
+        self._help_capacity = int((2 * Y - 0.3) / (0.036 * self.font.get_line_height())) - 2
         self._render_help()
 
     # -- toolbar and action buttons ------------------------------------------------------------------------

@@ -87,6 +87,7 @@ class Timeline:
         before = self.state.clone()
         self.state.apply(action)  # the engine judges; an illegal action raises and changes nothing
         after = self.state.clone()
+        action = _as_action(before, action, after)
         step = Step(action, player, before, after,
                     events_of(before, after, action, player, self.names))
         self.steps.append(step)
@@ -158,6 +159,23 @@ class Timeline:
         self.game = game_name(state)
         self.steps.clear()
         self._floor = 0
+
+
+def _as_action(before: Any, action: Any, after: Any) -> Any:
+    """The engine's Action object for `action` given as notation or a dict (steps always hold Actions)."""
+    if hasattr(action, "to_dict"):
+        return action
+    candidates = list(before.chance_outcomes() if before.to_move == CHANCE else
+                      ((a, 1.0) for a in before.legal_actions()))
+    for candidate, _ in candidates:
+        if str(candidate) == action or candidate.to_dict() == action:
+            return candidate
+    for candidate, _ in candidates:  # notation spelt another way: the one that leads to the same position
+        probe = before.clone()
+        probe.apply(candidate)
+        if probe.hash == after.hash:
+            return candidate
+    return action
 
 
 def _chance_word(step: Step) -> str:
