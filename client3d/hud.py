@@ -97,13 +97,13 @@ class Hud:
     def extent(self) -> tuple[float, float]:
         """Half width and half height of the window in aspect2d units."""
         w, h = self.window_size()
-        ar = w / max(1, h)
-        return (ar, 1.0) if ar >= 1 else (1.0, 1 / ar)
+        # Panda3D's aspect2d spans [-w/h, w/h] across and [-1, 1] up, for wide and tall windows alike.
+        return w / max(1, h), 1.0
 
     def scale(self) -> float:
         """HUD scale: full size from 1.6 units across the narrower window on, smaller on narrow windows."""
         x, _ = self.extent()
-        return max(0.62, min(1.0, 2 * x / 2.9))
+        return max(0.8, min(1.0, 2 * x / 2.9))
 
     def maybe_layout(self) -> None:
         size = self.window_size()
@@ -137,18 +137,28 @@ class Hud:
         room = tool_left - m - left
         top = Y - m if room > 1.0 * k else tool_bottom - m
         width = room if room > 1.0 * k else 2 * X - 2 * m
-        # The log column on the right, below the toolbar.
-        lw = max(0.62, min(1.05, 0.36 * 2 * X)) * (1 if k >= 0.9 else 0.92)
+        # The log: a column on the right below the toolbar; on a tall or squarish window a band across the
+        # bottom, so the table keeps the whole width.
+        narrow = X < 1.2
+        lw = 2 * X - 2 * m if narrow else max(0.62, min(1.05, 0.36 * 2 * X)) * (1 if k >= 0.9 else 0.92)
         log_left = X - m - lw
-        left_width = min(width, log_left - m - left)
+        left_width = width if narrow else min(width, log_left - m - left)
+        table_right = X - m if narrow else log_left - m
         # Hint line at the very bottom.
-        hint_s = 0.028 * k
+        hint_s = 0.03 * k
         self.hint.setScale(hint_s)
         self.hint["wordwrap"] = (2 * X - 2 * m) / hint_s
         self.hint.setPos(left, -Y + m + 0.3 * hint_s)
         hint_top = -Y + m + self._text_height(self.hint)
         # Action buttons, bottom left, in rows above the hint.
-        actions_top = self._place_actions(left, log_left - m, hint_top + m, k)
+        actions_top = self._place_actions(left, table_right, hint_top + m, k)
+        if narrow:
+            log_bottom = actions_top + m
+            log_top = log_bottom + 0.36
+            table_bottom = log_top + 0.02
+        else:
+            log_top, log_bottom = tool_bottom - m, hint_top + m
+            table_bottom = actions_top + 0.02
         # Top-left texts, stacked; the info shrinks until it leaves the table most of the height.
         y = top
         for node, s in ((self.status, 0.052 * k), (self.message, 0.03 * k)):
@@ -156,7 +166,7 @@ class Hud:
             node["wordwrap"] = left_width / s
             node.setPos(left, y - s)
             y -= self._text_height(node) + (0.01 if node.getText() else 0)
-        info_budget = max(0.25, 0.42 * (y - actions_top))
+        info_budget = max(0.25, 0.42 * (y - table_bottom))
         s = 0.032 * k
         while True:
             self.info.setScale(s)
@@ -171,10 +181,8 @@ class Hud:
             node["wordwrap"] = left_width / s
             node.setPos(left, y - s)
             y -= self._text_height(node) + (0.01 if node.getText() else 0)
-        # The log panel fills the right column between the toolbar and the hint line.
-        log_top, log_bottom = tool_bottom - m, hint_top + m
         self.log_frame["frameSize"] = (log_left, X - m, log_bottom, log_top)
-        ls = 0.03 * k
+        ls = 0.034 * k
         self.log_text.setScale(ls)
         self.log_text["wordwrap"] = (lw - 0.04) / ls
         self.log_text.setPos(log_left + 0.02, log_top - 0.02 - ls)
@@ -185,9 +193,9 @@ class Hud:
             b.set_pos(X - m - 0.2 * k * (2 - i) + 0.08 * k, 0, log_bottom + 0.03 * k)
         self._render_log()
         self.thinking.setScale(0.05 * k)
-        self.thinking.setPos((left + log_left) / 2, actions_top + 0.04)
+        self.thinking.setPos((left + table_right) / 2, table_bottom + 0.04)
         # What is left is the table's.
-        self.board_rect = (left, log_left - m, actions_top + 0.02, y)
+        self.board_rect = (left, table_right, table_bottom, y)
         for name, node in (("toolbar", None), ("status", self.status), ("message", self.message),
                            ("info", self.info), ("threat", self.threat), ("tip", self.tip),
                            ("log", self.log_frame), ("hint", self.hint)):

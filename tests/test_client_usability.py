@@ -48,8 +48,7 @@ def test_hud_regions_never_overlap_from_800x600_to_2560x1440(client_app, game):
     busy_hud(client_app, game)
     for size in SIZES:
         regions = client_app.hud.regions(size)
-        X, Y = client_app.hud.extent() if False else ((size[0] / size[1], 1.0) if size[0] >= size[1]
-                                                      else (1.0, size[1] / size[0]))
+        X, Y = size[0] / size[1], 1.0          # aspect2d's extent in a window of that size
         assert {"toolbar", "status", "info", "log", "hint", "actions"} <= set(regions), (size, set(regions))
         for name, (l, r, b, t) in regions.items():
             assert -X - 1e-3 <= l < r <= X + 1e-3 and -Y - 1e-3 <= b < t <= Y + 1e-3, (size, name)
