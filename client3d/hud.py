@@ -200,8 +200,11 @@ class Hud:
                            ("info", self.info), ("threat", self.threat), ("tip", self.tip),
                            ("log", self.log_frame), ("hint", self.hint)):
             if name == "toolbar":
-                if visible:
-                    regions[name] = (tool_left, X - m, tool_bottom, Y - m)
+                boxes = [self._bounds(self._tool_widgets[t]) for t, _ in visible]
+                boxes = [b for b in boxes if b is not None]
+                if boxes:  # measured from the buttons as drawn
+                    regions[name] = (min(b[0] for b in boxes), max(b[1] for b in boxes),
+                                     min(b[2] for b in boxes), max(b[3] for b in boxes))
             elif name == "log":
                 regions[name] = (log_left, X - m, log_bottom, log_top)
             elif node is not None and (not hasattr(node, "getText") or node.getText()):
@@ -224,6 +227,11 @@ class Hud:
         return 0.0 if b is None else b[3] - b[2]
 
     def _bounds(self, node) -> tuple[float, float, float, float] | None:
+        if isinstance(node, DirectButton):  # a button's frame is drawn by the GUI, not by child geometry
+            l, r, b, t = node.getBounds()
+            sx, _, sz = node.get_scale(self.base.aspect2d)
+            p = node.get_pos(self.base.aspect2d)
+            return p.x + l * sx, p.x + r * sx, p.z + b * sz, p.z + t * sz
         tight = node.get_tight_bounds(self.base.aspect2d)
         if not tight:
             return None

@@ -277,3 +277,37 @@ def test_the_log_scrolls_and_loses_undone_moves(client_app):
     client_app.hud.press("Undo")
     client_app.refresh()
     assert len(client_app.session.log) < lines and hud.visible_log()[-1] == client_app.session.log[-1]
+
+
+def contrast(a, b) -> float:
+    """WCAG contrast ratio of two colours (0..1 RGB)."""
+    def lum(c):
+        ch = [x / 12.92 if x <= 0.03928 else ((x + 0.055) / 1.055) ** 2.4 for x in c[:3]]
+        return 0.2126 * ch[0] + 0.7152 * ch[1] + 0.0722 * ch[2]
+    hi, lo = sorted((lum(a), lum(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def test_link_markers_are_readable_and_the_two_crowns_differ():
+    from triptych.client3d.views.aquaignis_view import CROWN_COLORS, LINK_TEXT, link_color
+
+    for owner in (0, 1):
+        assert contrast(LINK_TEXT, link_color(owner)) >= 4.5      # "link 2" white on salmon was unreadable
+    assert contrast(CROWN_COLORS[0], CROWN_COLORS[1]) > 1.0 and CROWN_COLORS[0] != CROWN_COLORS[1]
+
+
+def test_v07_energy_gems_never_grow_into_slot_1(client_app):
+    d = combat.new_game("v07", seed=1)
+    d.play_chance()
+    data = d.to_dict()
+    data["energy"] = 40
+    data["counters"]["colourless"] = 40
+    client_app.start_game("combat", "v07")
+    client_app.session.timeline.reset(combat.State.from_dict(data))
+    client_app.view.build(client_app.session.state)
+    player = client_app.view.nodes["player"]
+    gems = player.find_all_matches("**/energy")
+    assert 0 < gems.get_num_paths() <= 6
+    lo, hi = player.get_tight_bounds(client_app.view.root)
+    slo, shi = client_app.view.nodes["cslot:1"].get_tight_bounds(client_app.view.root)
+    assert hi.x < slo.x                                             # the player's corner stays left of slot 1

@@ -31,6 +31,7 @@ CARDS = {  # name -> (short notation, element, damage param, block param, rider)
     "Shunya": ("shunya", "akasha", "shunya_damage", "shunya_block", "the variant's verb"),
 }
 NUMBER_FACES = ["1", "2", "3", "4", "blank", "blank"]
+MAX_GEMS = 6
 SLOT_X = (-4.2, -1.4, 1.4, 4.2)
 SLOT_Y = 0.6
 HAND_Y = -2.9
@@ -301,7 +302,8 @@ class CombatView(GameView):
         t = label(text + (f"\n{stats}" if stats else ""), 0.28, (0.85, 1, 0.85, 1))
         t.set_pos(0, 0.45, 0.05)
         t.reparent_to(root)
-        for k in range(d["energy"]):  # energy as glowing gems
+        # Energy as glowing gems, at most a row of six (V07's Wick can hold hundreds): the number says the rest.
+        for k in range(min(d["energy"], MAX_GEMS)):
             gem = cone(0.18, 0.35, 6, "energy")
             gem.set_pos(-1.2 + k * 0.42, -0.6, 0)
             gem.set_color(1, 0.85, 0.2, 1)
