@@ -13,7 +13,7 @@ import re
 
 CONTROLS = ("Controls: left click a piece to see its actions, then a highlighted target or a button. Hover for "
             "what a button would do.\nRight-drag orbit, wheel zoom, middle-drag / WASD pan, V reset view, Ctrl+Z "
-            "undo, PgUp/PgDn scroll the log, F1 this page (PgUp/PgDn or the wheel scroll it), Escape closes.")
+            "undo, PgUp/PgDn scroll the log, F1 this page (PgUp/PgDn scroll it), Escape closes.")
 
 
 def _section(text: str, heading: str) -> str:
@@ -28,6 +28,7 @@ def _section(text: str, heading: str) -> str:
 
 def _plain(md: str) -> str:
     md = re.sub(r"\*\*|`|__", "", md)
+    md = re.sub(r"(?<![\w*])\*([^*\n]+)\*(?!\w)", r"\1", md)      # *emphasis*
     md = re.sub(r"\[([^\]]+)\]\([^)]+\)", r"\1", md)           # links -> their text
     md = re.sub(r"\s*\((?:R|V\d+\.)\d+[^)]*\)", "", md)        # ruling references are for developers
     md = re.sub(r",\s*R\d+\)", ")", md)

@@ -72,7 +72,7 @@ class Hud:
         self.banner_sub = OnscreenText(parent=self.banner, pos=(0, 0.0), scale=0.042, fg=TEXT, mayChange=True,
                                        font=self.font, wordwrap=46)
         self.banner.hide()
-        self.help_frame = DirectFrame(parent=base.aspect2d, frameColor=(0.03, 0.04, 0.06, 0.95), sortOrder=30)
+        self.help_frame = DirectFrame(parent=base.aspect2d, frameColor=(0.03, 0.04, 0.06, 0.985), sortOrder=30)
         self.help_text = OnscreenText(parent=self.help_frame, scale=0.036, fg=TEXT, align=TextNode.A_left,
                                       mayChange=True, font=self.font)
         self._help_lines: list[str] = []
@@ -161,7 +161,7 @@ class Hud:
             table_bottom = actions_top + 0.02
         # Top-left texts, stacked; the info shrinks until it leaves the table most of the height.
         y = top
-        for node, s in ((self.status, 0.052 * k), (self.message, 0.03 * k)):
+        for node, s in ((self.status, 0.052 * k), (self.message, 0.036 * k)):
             node.setScale(s)
             node["wordwrap"] = left_width / s
             node.setPos(left, y - s)
@@ -438,7 +438,7 @@ class Hud:
     def _render_help(self) -> None:
         shown = self._help_lines[self.help_scroll:self.help_scroll + max(5, getattr(self, "_help_capacity", 40))]
         more = len(self._help_lines) - self.help_scroll - len(shown)
-        tail = f"\n... {more} more lines: PgDn / wheel to scroll, F1 or Escape to close" if more > 0 else \
+        tail = f"\n... {more} more lines: PgDn to scroll, F1 or Escape to close" if more > 0 else \
             "\n(F1 or Escape to close)"
         self.help_text.setText("\n".join(shown) + tail)
 
