@@ -222,21 +222,11 @@ class TabletopApp:
         return task.cont
 
     def frame_board(self) -> None:
-        """Projects the table into the HUD's free rectangle (film offset), so no panel covers the board."""
-        import math
+        """Projects the table into the HUD's free rectangle, so no panel covers the board."""
+        from triptych.client3d.camera import frame_lens
 
-        lens = self.base.camLens
         w, h = self.base.win.get_x_size(), self.base.win.get_y_size()
-        X, Y = self.hud.extent()
-        left, right, bottom, top = self.hud.board_rect
-        pw, ph = (right - left) / (2 * X) * w, (top - bottom) / (2 * Y) * h
-        if pw < 50 or ph < 50:
-            return
-        cx, cy = (left + right) / 2 / X * w / 2, (top + bottom) / 2 / Y * h / 2
-        focal = (min(pw, ph) / 2) / math.tan(math.radians(self._base_min_fov) / 2)
-        lens.set_film_size(w, h)
-        lens.set_focal_length(focal)
-        lens.set_film_offset(-cx, -cy)
+        frame_lens(self.base.camLens, (w, h), self.hud.extent(), self.hud.board_rect, self._base_min_fov)
         self._framed_size, self._framed_rect = (w, h), self.hud.board_rect
 
     def _hover(self) -> None:
