@@ -156,6 +156,7 @@ class TabletopApp:
         self.hud.close_dialog()
         if self.start_screen is None:
             self.start_screen = StartScreen(self, self.options, can_cancel=self.session is not None)
+            self.start_screen.fit(self.hud.extent()[0])
         self._update_tools()
 
     def close_start_screen(self) -> None:
@@ -218,6 +219,8 @@ class TabletopApp:
         if size != getattr(self, "_framed_size", None) or self.hud.board_rect != getattr(self, "_framed_rect", None):
             self.hud.maybe_layout()
             self.frame_board()
+            if self.start_screen is not None:
+                self.start_screen.fit(self.hud.extent()[0])
         self._hover()
         return task.cont
 

@@ -138,5 +138,9 @@ class StartScreen:
                                             first=0 if combat else c["first"])
         self.app.guarded("Starting a new game", begin)
 
+    def fit(self, half_width: float) -> None:
+        """Shrinks the menu to a narrow window (it is 2 units wide; a tall window is narrower)."""
+        self.frame.set_scale(min(1.0, (half_width - 0.04) / 1.0))
+
     def destroy(self) -> None:
         self.frame.destroy()
