@@ -216,7 +216,10 @@ class TabletopApp:
     def _layout_task(self, task):
         """Follows the window's size: the HUD lays itself out again and the table is framed in what is left."""
         size = (self.base.win.get_x_size(), self.base.win.get_y_size())
-        if size != getattr(self, "_framed_size", None) or self.hud.board_rect != getattr(self, "_framed_rect", None):
+        lens = self.base.camLens
+        # ShowBase resets the lens on window events; whatever changed it, frame the table again.
+        if (size != getattr(self, "_framed_size", None) or self.hud.board_rect != getattr(self, "_framed_rect", None)
+                or (lens.get_film_offset(), lens.get_film_size()) != getattr(self, "_framed_lens", None)):
             self.hud.maybe_layout()
             self.frame_board()
             if self.start_screen is not None:
@@ -231,6 +234,8 @@ class TabletopApp:
         w, h = self.base.win.get_x_size(), self.base.win.get_y_size()
         frame_lens(self.base.camLens, (w, h), self.hud.extent(), self.hud.board_rect, self._base_min_fov)
         self._framed_size, self._framed_rect = (w, h), self.hud.board_rect
+        lens = self.base.camLens
+        self._framed_lens = (lens.get_film_offset(), lens.get_film_size())
 
     def _hover(self) -> None:
         """A tooltip for what is under the mouse on the table (buttons set their own)."""

@@ -29,6 +29,13 @@ TEXT = (0.93, 0.93, 0.9, 1)
 MARGIN = 0.03
 
 
+def extent_of(w: int, h: int) -> tuple[float, float]:
+    """aspect2d's half width and height in an on-screen window of w x h pixels: ShowBase keeps [-1, 1] on the
+    shorter side (a tall window grows up and down, a wide one across)."""
+    ar = w / max(1, h)
+    return (ar, 1.0) if ar >= 1 else (1.0, 1 / ar)
+
+
 class Hud:
     BUTTON_W = 0.2      # toolbar button width (aspect2d units, before scaling)
     ACTION_W = 0.46     # action button width
@@ -95,10 +102,10 @@ class Hud:
         return self.base.win.get_x_size(), self.base.win.get_y_size()
 
     def extent(self) -> tuple[float, float]:
-        """Half width and half height of the window in aspect2d units."""
-        w, h = self.window_size()
-        # Panda3D's aspect2d spans [-w/h, w/h] across and [-1, 1] up, for wide and tall windows alike.
-        return w / max(1, h), 1.0
+        """Half width and half height of the window in aspect2d units (what ShowBase set for this window)."""
+        if self._forced_size is None:
+            return self.base.a2dRight, self.base.a2dTop
+        return extent_of(*self._forced_size)
 
     def scale(self) -> float:
         """HUD scale: full size from 1.6 units across the narrower window on, smaller on narrow windows."""

@@ -45,10 +45,12 @@ def busy_hud(app, game):
 
 @pytest.mark.parametrize("game", ["aquaignis", "hexfleet", "combat"])
 def test_hud_regions_never_overlap_from_800x600_to_2560x1440(client_app, game):
+    from triptych.client3d.hud import extent_of
+
     busy_hud(client_app, game)
     for size in SIZES:
         regions = client_app.hud.regions(size)
-        X, Y = size[0] / size[1], 1.0          # aspect2d's extent in a window of that size
+        X, Y = extent_of(*size)                # aspect2d's extent in a window of that size
         assert {"toolbar", "status", "info", "log", "hint", "actions"} <= set(regions), (size, set(regions))
         for name, (l, r, b, t) in regions.items():
             assert -X - 1e-3 <= l < r <= X + 1e-3 and -Y - 1e-3 <= b < t <= Y + 1e-3, (size, name)
