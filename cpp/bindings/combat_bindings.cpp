@@ -3,6 +3,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <array>
 #include <chrono>
 #include <random>
 #include <stdexcept>
@@ -13,6 +14,7 @@
 #include "bindings/bindings.h"
 #include "bindings/combat_types.h"
 #include "bindings/dict_reading.h"
+#include "bindings/state_contract.h"
 #include "combat/audit.h"
 #include "combat/notation.h"
 #include "combat/players.h"
@@ -252,6 +254,10 @@ void init_combat(py::module_& m) {
       .def_property_readonly("type", [](const PyAction& a) { return action_to_dict(a)["type"]; })
       .def_property_readonly("is_chance", [](const PyAction& a) { return a.action.is_chance(); })
       .def("to_dict", &action_to_dict)
+      // Verbs are read per variant, so the pickle is (variant id, dict).
+      .def("__reduce__", reduce_via<PyAction>(m, "_action_from_pickle", [](const PyAction& a) {
+             return py::make_tuple(a.variant->info().id, action_to_dict(a));
+           }))
       .def("__str__", &PyAction::notation)
       .def("__repr__", [](const PyAction& a) { return "Action('" + a.notation() + "')"; })
       .def("__eq__", [](const PyAction& a, py::handle other) {
@@ -326,8 +332,10 @@ void init_combat(py::module_& m) {
       })
       .def("cards_conserved", [](const Game& g) { return g.state.cards_conserved(); })
       .def("to_dict", &state_to_dict, "The complete position as JSON-compatible data.")
-      .def_static("from_dict", &state_from_dict, py::arg("d"),
-                  "Rebuilds a position; raises InvalidStateError naming the bad field.")
+      // The pickle is (dict, generator words): an unpickled fight's play_chance() goes on as the original's would.
+      .def("__reduce__", reduce_via<Game>(m, "_state_from_pickle", [](const Game& g) {
+             return py::make_tuple(state_to_dict(g), g.rng.words());
+           }))
       .def("observation",
            [](const Game& g) {
              py::array_t<float> out(State::kObservationSize);
@@ -341,6 +349,16 @@ void init_combat(py::module_& m) {
                " hash " + std::to_string(g.state.hash()) + ">";
       });
 
+  // What pickles call to rebuild an action or a fight (see reduce_via).
+  m.def("_action_from_pickle", [](const std::string& variant, py::handle d) {
+    const Variant& v = variant_or_raise(variant);
+    return PyAction{action_from_dict(v, d), &v};
+  });
+  m.def("_state_from_pickle", [](py::handle d, const std::array<std::uint64_t, 4>& words) {
+    Game g = state_from_dict(d);
+    g.rng.set_words(words);
+    return g;
+  });
   m.def("new_game", &new_game, py::arg("variant") = "v01", py::arg("seed") = py::none(), py::arg("params") = py::none(),
         "A new fight of `variant` (v01..); seed drives play_chance(); params overrides named numbers.");
   m.def("perft", [](const Game& g, int depth) { return perft(g.state, depth); }, py::arg("state"), py::arg("depth"),
