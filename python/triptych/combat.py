@@ -23,6 +23,11 @@ once converted), ``roll`` (first roll or reroll), ``buy`` (paid draw),
 ``end`` (end the turn), variant verbs such as ``exhaust 3`` or ``shunya``;
 chance outcomes ``3/agni``, ``blank/blank`` (a roll) and ``+lash`` (a draw).
 ``winner`` is 0 when the player won and 1 when the Sentinel won.
+
+Integer ids (per variant, position-independent; see docs/rules/combat.md):
+``action.id``, ``Action.from_id(variant, id)``, ``state.legal_action_ids()``,
+``state.action_mask()`` (over the decision ids ``0 .. chance_id_offset(variant)-1``),
+``state.chance_outcome_ids()`` and ``state.apply_id(id)``.
 """
 
 from triptych._core.combat import (
@@ -30,7 +35,9 @@ from triptych._core.combat import (
     VARIANTS,
     Action,
     State,
+    action_id_count,
     audit_random_fights,
+    chance_id_offset,
     new_game,
     perft,
     run_fights,
@@ -50,7 +57,9 @@ __all__ = [
     "VARIANTS",
     "Action",
     "State",
+    "action_id_count",
     "audit_random_fights",
+    "chance_id_offset",
     "new_game",
     "perft",
     "run_fights",
