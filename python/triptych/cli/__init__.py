@@ -7,6 +7,7 @@ import click
 from triptych.cli.ai_command import ai_command, match
 from triptych.cli.balance_command import balance
 from triptych.cli.bench_command import bench
+from triptych.cli.engine_command import engine
 from triptych.cli.perft_command import perft
 from triptych.cli.play_command import play
 from triptych.cli.rules_command import rules
@@ -27,5 +28,6 @@ main.add_command(match)
 main.add_command(combat)
 main.add_command(bench)
 main.add_command(balance)
+main.add_command(engine)
 
 __all__ = ["main"]
