@@ -336,6 +336,8 @@ void init_combat(py::module_& m) {
       .def("__reduce__", reduce_via<Game>(m, "_state_from_pickle", [](const Game& g) {
              return py::make_tuple(state_to_dict(g), g.rng.words());
            }))
+      .def_static("from_dict", &state_from_dict, py::arg("d"),
+                  "Rebuilds a position; raises InvalidStateError naming the bad field.")
       .def("observation",
            [](const Game& g) {
              py::array_t<float> out(State::kObservationSize);
