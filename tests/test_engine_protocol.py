@@ -146,3 +146,12 @@ def test_a_short_match_between_two_engine_processes():
     for winner, actions in results:
         assert winner in (0, 1, None) and actions > 2
     assert a.moves > 0 and b.moves > 0 and b.seconds > 0
+
+
+def test_match_refuses_an_engine_spec_without_a_command():
+    from click.testing import CliRunner
+
+    from triptych.cli import main
+
+    result = CliRunner().invoke(main, ["match", "aquaignis", "engine:", "random", "--games", "1"])
+    assert result.exit_code != 0 and "engine: needs a command" in result.output

@@ -6,6 +6,7 @@ import sys
 
 import click
 
+import triptych
 from triptych.engine.protocol import PROTOCOL_GAMES, EngineSession
 
 
@@ -24,7 +25,7 @@ def engine(game: str) -> None:
         sys.stdout.flush()
 
     session = EngineSession(game, write)
-    write(f"id triptych-engine {game}")
+    write(f"id triptych-engine {triptych.__version__}")  # the greeting: who is speaking, then ok
     write("ok")
     for line in stdin:
         session.handle(line)
