@@ -94,6 +94,7 @@ def test_an_illegal_move_loses_the_game_for_whoever_played_it():
 
 
 def test_rgb_array_draws_the_offscreen_table():
+    """Drawn in a helper process, so it works even where this process holds a Panda3D ShowBase."""
     env = aquaignis_v0.env(render_mode="rgb_array")
     env.reset(seed=0)
     first = env.render()
