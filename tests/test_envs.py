@@ -21,7 +21,7 @@ from triptych.envs import aquaignis_v0, hexfleet_v0  # noqa: E402
 def test_every_combat_variant_passes_check_env(variant):
     env = gymnasium.make("triptych/Combat-v0", variant=variant)
     check_env(env.unwrapped, skip_render_check=True)
-    assert env.action_space.n == combat.chance_id_offset(variant)
+    assert env.action_space.n == combat.compact_chance_offset(variant)
 
 
 def test_combat_env_plays_masked_fights_to_the_end_and_is_seeded():

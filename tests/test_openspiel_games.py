@@ -33,7 +33,7 @@ def test_combat_is_a_one_player_game_with_explicit_chance():
     kind = game.get_type()
     assert game.num_players() == 1
     assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
-    assert game.num_distinct_actions() == combat.chance_id_offset("v03")
+    assert game.num_distinct_actions() == combat.compact_chance_offset("v03")
     state = game.new_initial_state()
     assert state.native.to_dict()["params"]["enemy_hp"] == 60
     assert state.current_player() == pyspiel.PlayerId.CHANCE  # the opening hand is drawn
@@ -54,10 +54,10 @@ def test_a_combat_fight_through_pyspiel_matches_the_engine():
             ours.apply(state.action_to_string(pyspiel.PlayerId.CHANCE, action))
         else:
             legal = state.legal_actions()
-            assert legal == sorted(a.id for a in ours.legal_actions())
+            assert legal == sorted(a.compact_id for a in ours.legal_actions())
             action = rng.choice(legal)
-            ours.apply(combat.Action.from_id("v05", action))
-            assert adapter.decode_action("combat", action, variant="v05").id == action
+            ours.apply(combat.Action.from_compact_id("v05", action))
+            assert adapter.decode_action("combat", action, variant="v05").compact_id == action
         state.apply_action(action)
         assert state.native.to_dict() == ours.to_dict()
     assert state.returns() == [ours.returns()[0]]

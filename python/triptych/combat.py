@@ -24,20 +24,22 @@ once converted), ``roll`` (first roll or reroll), ``buy`` (paid draw),
 chance outcomes ``3/agni``, ``blank/blank`` (a roll) and ``+lash`` (a draw).
 ``winner`` is 0 when the player won and 1 when the Sentinel won.
 
-Integer ids (per variant, position-independent; see docs/rules/combat.md):
-``action.id``, ``Action.from_id(variant, id)``, ``state.legal_action_ids()``,
-``state.action_mask()`` (over the decision ids ``0 .. chance_id_offset(variant)-1``),
-``state.chance_outcome_ids()`` and ``state.apply_id(id)``.
+Compact ids (per variant, position-independent, dense enough for a mask; what the
+OpenSpiel adapter and the Gymnasium env use; docs/rules/combat.md): ``action.compact_id``,
+``Action.from_compact_id(variant, id)``, ``state.legal_compact_ids()``,
+``state.compact_action_mask()`` (over the decisions ``0 .. compact_chance_offset(variant)-1``),
+``state.chance_compact_ids()`` and ``state.apply_compact_id(id)``.
 """
 
 from triptych._core.combat import (
+    ACTION_IDS,
     OBSERVATION_SHAPE,
     VARIANTS,
     Action,
     State,
-    action_id_count,
     audit_random_fights,
-    chance_id_offset,
+    compact_chance_offset,
+    compact_id_count,
     new_game,
     perft,
     run_fights,
@@ -49,6 +51,7 @@ NAME = "combat"
 SIDE_NAMES = ("player", "sentinel")
 
 __all__ = [
+    "ACTION_IDS",
     "NAME",
     "OBSERVATION_SHAPE",
     "PLAYER",
@@ -57,9 +60,9 @@ __all__ = [
     "VARIANTS",
     "Action",
     "State",
-    "action_id_count",
     "audit_random_fights",
-    "chance_id_offset",
+    "compact_chance_offset",
+    "compact_id_count",
     "new_game",
     "perft",
     "run_fights",

@@ -52,11 +52,14 @@ ascending, as OpenSpiel requires):
   Shipyard. 128*128*38 = 622,592 ids, few enough for OpenSpiel's
   legal-actions mask (the native ``Action.id`` space, 805,519,360 ids, is
   not); :func:`encode_action` / :func:`decode_action` convert.
-* Combat: the native per-variant ids (``Action.id``, documented in
-  ``docs/rules/combat.md``): decisions ``0 .. chance_id_offset(variant)-1``;
-  a chance outcome's OpenSpiel id is its native id minus that offset.
+* Combat: the compact per-variant ids (``Action.compact_id``, documented in
+  ``docs/rules/combat.md``; the native ``Action.id`` space, 234,881,024 ids,
+  is too sparse for a mask): decisions ``0 .. compact_chance_offset(variant)-1``;
+  a chance outcome's OpenSpiel id is its compact id minus that offset.
 
-:func:`encode_action` / :func:`decode_action` convert both ways.
+:func:`encode_action` / :func:`decode_action` convert both ways. For AquaIgnis the engine
+computes the same ids natively (``action.id``, ``state.legal_action_ids()``, ``state.apply_id()``),
+and the adapter's states use them.
 """
 
 from __future__ import annotations
@@ -153,14 +156,14 @@ _MAX_LENGTH = {"aquaignis": 10_000, "hexfleet": 1_200}
 def encode_action(game: str, action: Any) -> int:
     """The stable OpenSpiel id of a native action of ``game`` (aquaignis, hexfleet or combat)."""
     if game == "combat":
-        return action.id
+        return action.compact_id
     return _CODECS[game][0](action.to_dict())
 
 
 def decode_action(game: str, action_id: int, variant: str = "v01") -> Any:
     """The native action with OpenSpiel id ``action_id`` (for combat, a decision of ``variant``)."""
     if game == "combat":
-        return combat.Action.from_id(variant, int(action_id))
+        return combat.Action.from_compact_id(variant, int(action_id))
     return games.load(game).Action.from_dict(_CODECS[game][1](int(action_id)))
 
 
@@ -291,7 +294,7 @@ class CombatState(pyspiel.State):
         super().__init__(game)
         self.game_name = "combat"
         self.native = native if native is not None else combat.new_game(game.variant, seed=0, params=game.params)
-        self._offset = combat.chance_id_offset(self.native.variant)
+        self._offset = combat.compact_chance_offset(self.native.variant)
 
     def current_player(self) -> int:
         player = self.native.to_move
@@ -304,17 +307,17 @@ class CombatState(pyspiel.State):
             return [action for action, _ in self.chance_outcomes()]
         if player != self.current_player():
             return []
-        return self.native.legal_action_ids().tolist()
+        return self.native.legal_compact_ids().tolist()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        return [(action - self._offset, p) for action, p in self.native.chance_outcome_ids()]
+        return [(action - self._offset, p) for action, p in self.native.chance_compact_ids()]
 
     def _apply_action(self, action: int) -> None:
-        self.native.apply_id(action + self._offset if self.native.to_move == CHANCE else action)
+        self.native.apply_compact_id(action + self._offset if self.native.to_move == CHANCE else action)
 
     def _action_to_string(self, player: int, action: int) -> str:
         native_id = action + self._offset if player == pyspiel.PlayerId.CHANCE else action
-        return str(combat.Action.from_id(self.native.variant, native_id))
+        return str(combat.Action.from_compact_id(self.native.variant, native_id))
 
     def is_terminal(self) -> bool:
         return self.native.is_terminal()
@@ -348,9 +351,9 @@ class CombatGame(pyspiel.Game):
             self.params[name] = int(value)
         native = combat.new_game(self.variant, seed=0, params=self.params)  # validates the values
         turn_cap = native.to_dict()["params"].get("turn_cap", own.get("turn_cap", 100))
-        info = pyspiel.GameInfo(num_distinct_actions=combat.chance_id_offset(self.variant),
-                                max_chance_outcomes=combat.action_id_count(self.variant)
-                                - combat.chance_id_offset(self.variant),
+        info = pyspiel.GameInfo(num_distinct_actions=combat.compact_chance_offset(self.variant),
+                                max_chance_outcomes=combat.compact_id_count(self.variant)
+                                - combat.compact_chance_offset(self.variant),
                                 num_players=1, min_utility=-1.0, max_utility=1.0, utility_sum=None,
                                 max_game_length=(turn_cap + 1) * _COMBAT_DECISIONS_PER_TURN)
         super().__init__(_combat_game_type(), info, {"variant": self.variant, **self.params})

@@ -4,7 +4,7 @@
     obs, info = env.reset(seed=1)
     action = env.action_space.sample(mask=obs["action_mask"])
 
-Actions are the variant's decision ids (``0 .. combat.chance_id_offset(variant)-1``, docs/rules/combat.md);
+Actions are the variant's decision ids (``0 .. combat.compact_chance_offset(variant)-1``, docs/rules/combat.md);
 rolls and draws are drawn from the env's seeded generator between decisions. The reward is the
 fight's return when it ends: +1 won, -1 lost, 0 stopped by the turn cap. An illegal action ends the
 episode as a loss (reward -1, ``info["illegal_action"]`` says why) and leaves the position as it was.
@@ -33,7 +33,7 @@ class CombatEnv(gymnasium.Env):
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, got {render_mode!r}")
         self.variant, self.params, self.render_mode = variant, dict(params or {}), render_mode
         combat.new_game(variant, seed=0, params=self.params)  # refuses bad params now, not at reset
-        actions = combat.chance_id_offset(variant)
+        actions = combat.compact_chance_offset(variant)
         self.action_space = spaces.Discrete(actions)
         self.observation_space = spaces.Dict({
             "observation": spaces.Box(-np.inf, np.inf, combat.OBSERVATION_SHAPE, np.float32),
@@ -42,7 +42,7 @@ class CombatEnv(gymnasium.Env):
         self.state: Any = None
 
     def _observe(self) -> dict[str, np.ndarray]:
-        return {"observation": self.state.observation(), "action_mask": self.state.action_mask().astype(np.int8)}
+        return {"observation": self.state.observation(), "action_mask": self.state.compact_action_mask().astype(np.int8)}
 
     def _info(self) -> dict[str, Any]:
         return {"turn": self.state.turn, "player_hp": self.state.player_hp, "enemy_hp": self.state.enemy_hp}
@@ -60,7 +60,7 @@ class CombatEnv(gymnasium.Env):
         if self.state.is_terminal():
             raise RuntimeError("the fight is over: call reset()")
         try:
-            self.state.apply_id(int(action))
+            self.state.apply_compact_id(int(action))
         except triptych.IllegalActionError as err:
             info = self._info()
             info["illegal_action"] = str(err)

@@ -1,4 +1,4 @@
-#include "combat/action_ids.h"
+#include "combat/compact_ids.h"
 
 #include <string>
 
@@ -37,18 +37,18 @@ int verb_start(const Variant& v, int verb) {
 
 }  // namespace
 
-int chance_id_offset(const Variant& v) { return verb_start(v, static_cast<int>(v.verbs().size())); }
+int compact_chance_offset(const Variant& v) { return verb_start(v, static_cast<int>(v.verbs().size())); }
 
-int action_id_count(const Variant& v) { return chance_id_offset(v) + kChanceIds; }
+int compact_id_count(const Variant& v) { return compact_chance_offset(v) + kCompactChanceIds; }
 
-int action_id(const Variant& v, const Action& a) {
+int compact_id(const Variant& v, const Action& a) {
   switch (a.type) {
     case ActionType::kPlace: return a.a * kSlots + a.b;
     case ActionType::kRoll: return kPlaceIds;
     case ActionType::kEnd: return kPlaceIds + 1;
     case ActionType::kBuy: return kPlaceIds + 2;
-    case ActionType::kRollOutcome: return chance_id_offset(v) + a.a * kDieElements + a.b;
-    case ActionType::kDrawOutcome: return chance_id_offset(v) + kRollOutcomeIds + a.a;
+    case ActionType::kRollOutcome: return compact_chance_offset(v) + a.a * kDieElements + a.b;
+    case ActionType::kDrawOutcome: return compact_chance_offset(v) + kCompactRollIds + a.a;
     case ActionType::kVerb: break;
   }
   const VerbSpec& spec = v.verbs()[a.verb];
@@ -63,17 +63,17 @@ int action_id(const Variant& v, const Action& a) {
   return verb_start(v, a.verb) + code;
 }
 
-Action action_from_id(const Variant& v, long long id) {
-  if (id < 0 || id >= action_id_count(v))
+Action action_from_compact_id(const Variant& v, long long id) {
+  if (id < 0 || id >= compact_id_count(v))
     throw IllegalActionError("action id " + std::to_string(id) + " is out of range 0.." +
-                             std::to_string(action_id_count(v) - 1) + " for " + v.info().id);
+                             std::to_string(compact_id_count(v) - 1) + " for " + v.info().id);
   const int x = static_cast<int>(id);
   if (x < kPlaceIds) return Action::place(x / kSlots, x % kSlots);
   if (x == kPlaceIds) return Action::roll();
   if (x == kPlaceIds + 1) return Action::end();
   if (x == kPlaceIds + 2) return Action::buy();
-  const int chance = x - chance_id_offset(v);
-  if (chance >= kRollOutcomeIds) return Action::draw_outcome(chance - kRollOutcomeIds);
+  const int chance = x - compact_chance_offset(v);
+  if (chance >= kCompactRollIds) return Action::draw_outcome(chance - kCompactRollIds);
   if (chance >= 0) return Action::roll_outcome(chance / kDieElements, chance % kDieElements);
   int start = kFixedIds;
   for (int verb = 0;; ++verb) {
