@@ -244,6 +244,8 @@ void init_aquaignis(py::module_& m) {
       .def_property_readonly("to_flow", [](const Action& a) { return a.to_flow + 1; })
       .def_property_readonly("to_pos", [](const Action& a) { return int(a.to_pos); })
       .def("to_dict", &action_to_dict)
+      .def("__reduce__", reduce_via<Action>(m, "_action_from_pickle",
+                                            [](const Action& a) { return py::make_tuple(action_to_dict(a)); }))
       .def("__str__", &to_notation)
       .def("__repr__", [](const Action& a) { return "Action('" + to_notation(a) + "')"; })
       .def("__eq__", [](const Action& a, py::handle other) {
@@ -267,6 +269,8 @@ void init_aquaignis(py::module_& m) {
       .def_property_readonly("turn", &State::turn)
       .def("legal_actions", &legal_actions, "Legal actions in a deterministic order.")
       .def("to_dict", &state_to_dict, "The complete position as JSON-compatible data.")
+      .def("__reduce__", reduce_via<State>(m, "_state_from_pickle",
+                                           [](const State& s) { return py::make_tuple(state_to_dict(s)); }))
       .def_static("from_dict", &state_from_dict, py::arg("d"),
                   "Rebuilds a position; raises InvalidStateError naming the bad field.")
       .def("__str__", &State::to_string)
@@ -274,6 +278,9 @@ void init_aquaignis(py::module_& m) {
         return "<aquaignis.State turn " + std::to_string(s.turn()) + " hash " + std::to_string(s.hash()) + ">";
       });
 
+  // What pickles call to rebuild an action or a state (see reduce_via).
+  m.def("_action_from_pickle", &action_from_dict, py::arg("d"));
+  m.def("_state_from_pickle", &state_from_dict, py::arg("d"));
   m.def("new_game", &new_game, "A new game; options: no_progress_limit (turns, default 40), first_player (0 or 'aqua', 1 or 'ignis').");
   m.def(
       "perft", [](const State& s, int depth) { return interruptible_perft(s, depth, &perft); }, py::arg("state"),

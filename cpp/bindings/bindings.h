@@ -10,7 +10,8 @@ void init_aquaignis(pybind11::module_& m);
 void init_combat(pybind11::module_& m);
 void init_combat_search(pybind11::module_& m);  // adds the searching players to the combat module
 void init_combat_balance(pybind11::module_& m);
-void init_combat_ids(pybind11::module_& m);  // adds the integer-id fast path to its Action and State  // adds the balance lab's recorded fights to it
+void init_combat_ids(pybind11::module_& m);  // adds the integer-id fast path to its Action and State
+void init_combat_compact_ids(pybind11::module_& m);  // adds the compact per-variant ids (OpenSpiel, Gymnasium)
 void init_hexfleet(pybind11::module_& m);
 
 }  // namespace triptych::bindings

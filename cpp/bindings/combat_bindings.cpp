@@ -3,6 +3,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <array>
 #include <chrono>
 #include <random>
 #include <stdexcept>
@@ -15,6 +16,7 @@
 #include "bindings/bindings.h"
 #include "bindings/combat_types.h"
 #include "bindings/dict_reading.h"
+#include "bindings/state_contract.h"
 #include "combat/audit.h"
 #include "combat/notation.h"
 #include "combat/players.h"
@@ -252,6 +254,10 @@ void init_combat(py::module_& m) {
       .def_property_readonly("type", [](const PyAction& a) { return py::str(action_to_dict(a)["type"]); })
       .def_property_readonly("is_chance", [](const PyAction& a) { return a.action.is_chance(); })
       .def("to_dict", &action_to_dict)
+      // Verbs are read per variant, so the pickle is (variant id, dict).
+      .def("__reduce__", reduce_via<PyAction>(m, "_action_from_pickle", [](const PyAction& a) {
+             return py::make_tuple(a.variant->info().id, action_to_dict(a));
+           }))
       .def("__str__", &PyAction::notation)
       .def("__repr__", [](const PyAction& a) { return "Action('" + a.notation() + "')"; })
       .def("__eq__", [](const PyAction& a, py::handle other) {
@@ -330,6 +336,10 @@ void init_combat(py::module_& m) {
       })
       .def("cards_conserved", [](const Game& g) { return g.state.cards_conserved(); })
       .def("to_dict", &state_to_dict, "The complete position as JSON-compatible data.")
+      // The pickle is (dict, generator words): an unpickled fight's play_chance() goes on as the original's would.
+      .def("__reduce__", reduce_via<Game>(m, "_state_from_pickle", [](const Game& g) {
+             return py::make_tuple(state_to_dict(g), g.rng.words());
+           }))
       .def_static("from_dict", &state_from_dict, py::arg("d"),
                   "Rebuilds a position; raises InvalidStateError naming the bad field.")
       .def("__str__", [](const Game& g) { return g.state.to_string(); })
@@ -341,6 +351,16 @@ void init_combat(py::module_& m) {
   auto state_class = py::reinterpret_borrow<py::class_<Game>>(m.attr("State"));
   def_value_semantics(state_class);
 
+  // What pickles call to rebuild an action or a fight (see reduce_via).
+  m.def("_action_from_pickle", [](const std::string& variant, py::handle d) {
+    const Variant& v = variant_or_raise(variant);
+    return PyAction{action_from_dict(v, d), &v};
+  });
+  m.def("_state_from_pickle", [](py::handle d, const std::array<std::uint64_t, 4>& words) {
+    Game g = state_from_dict(d);
+    g.rng.set_words(words);
+    return g;
+  });
   m.def("new_game", &new_game, py::arg("variant") = "v01", py::arg("seed") = py::none(), py::arg("params") = py::none(),
         "A new fight of `variant` (v01..); seed drives play_chance(); params overrides named numbers.");
   m.def(

@@ -334,6 +334,8 @@ void init_hexfleet(py::module_& m) {
       })
       .def_property_readonly("face_down", [](const Action& a) { return a.face_down; })
       .def("to_dict", &action_to_dict)
+      .def("__reduce__", reduce_via<Action>(m, "_action_from_pickle",
+                                            [](const Action& a) { return py::make_tuple(action_to_dict(a)); }))
       .def("__str__", &to_notation)
       .def("__repr__", [](const Action& a) { return "Action('" + to_notation(a) + "')"; })
       .def("__eq__", [](const Action& a, py::handle other) {
@@ -381,6 +383,8 @@ void init_hexfleet(py::module_& m) {
       }, "The same list from a slow, literal chain test (for tests).")
       .def("_compute_hash", &State::compute_hash, "The hash computed from scratch (for tests).")
       .def("to_dict", &state_to_dict, "The complete position as JSON-compatible data.")
+      .def("__reduce__", reduce_via<State>(m, "_state_from_pickle",
+                                           [](const State& s) { return py::make_tuple(state_to_dict(s)); }))
       .def_static("from_dict", &state_from_dict, py::arg("d"),
                   "Rebuilds a position; raises InvalidStateError naming the bad field.")
       .def("__str__", &State::to_string)
@@ -388,6 +392,9 @@ void init_hexfleet(py::module_& m) {
         return "<hexfleet.State turn " + std::to_string(s.turn()) + " hash " + std::to_string(s.hash()) + ">";
       });
 
+  // What pickles call to rebuild an action or a state (see reduce_via).
+  m.def("_action_from_pickle", &action_from_dict, py::arg("d"));
+  m.def("_state_from_pickle", &state_from_dict, py::arg("d"));
   m.def("new_game", &new_game,
         "A new game; options: fleet (dict unit -> count, default 1 core, 3 shipyard, 4 shield, 6 frigate, "
         "5 destroyer, 5 repulsor), max_turns (default 300, 0: no limit), first_player (0 or 'green' (default), 1 or 'purple'), "

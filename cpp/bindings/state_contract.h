@@ -6,6 +6,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <utility>
 #include <vector>
 
 #include "bindings/value_semantics.h"
@@ -44,6 +45,16 @@ void def_state_contract(py::class_<State>& cls, Action (*to_action)(py::handle))
           },
           "[player 0's return, player 1's]: +1 a win, -1 a loss, 0 a draw or while the game runs.");
   def_value_semantics(cls);
+}
+
+// Pickling through the dict form: `__reduce__` names a module-level reader
+// (`reader`, a function of module `m`) and the arguments `args(x)` to call it
+// with. Every pickle protocol works (pybind11's own py::pickle aborts under
+// protocols 0 and 1), and a tampered pickle raises the same named error as a
+// bad saved game instead of building a state play cannot reach.
+template <class T, class Args>
+auto reduce_via(py::module_ m, const char* reader, Args args) {
+  return [m, reader, args](const T& x) { return py::make_tuple(m.attr(reader), args(x)); };
 }
 
 }  // namespace triptych::bindings

@@ -2,6 +2,7 @@
 // so the same seed always gives the same game.
 #pragma once
 
+#include <array>
 #include <cstdint>
 
 namespace triptych {
@@ -52,6 +53,12 @@ class Rng {
 
   // Uniform double in [0, 1).
   double uniform() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
+
+  // The whole generator state, so a saved (pickled) fight resumes the same sequence.
+  std::array<std::uint64_t, 4> words() const { return {s_[0], s_[1], s_[2], s_[3]}; }
+  void set_words(const std::array<std::uint64_t, 4>& w) {
+    for (int i = 0; i < 4; ++i) s_[i] = w[i];
+  }
 
  private:
   static constexpr std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }

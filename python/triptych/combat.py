@@ -23,6 +23,12 @@ once converted), ``roll`` (first roll or reroll), ``buy`` (paid draw),
 ``end`` (end the turn), variant verbs such as ``exhaust 3`` or ``shunya``;
 chance outcomes ``3/agni``, ``blank/blank`` (a roll) and ``+lash`` (a draw).
 ``winner`` is 0 when the player won and 1 when the Sentinel won.
+
+Compact ids (per variant, position-independent, dense enough for a mask; what the
+OpenSpiel adapter and the Gymnasium env use; docs/rules/combat.md): ``action.compact_id``,
+``Action.from_compact_id(variant, id)``, ``state.legal_compact_ids()``,
+``state.compact_action_mask()`` (over the decisions ``0 .. compact_chance_offset(variant)-1``),
+``state.chance_compact_ids()`` and ``state.apply_compact_id(id)``.
 """
 
 from triptych._core.combat import (
@@ -32,6 +38,8 @@ from triptych._core.combat import (
     Action,
     State,
     audit_random_fights,
+    compact_chance_offset,
+    compact_id_count,
     new_game,
     perft,
     run_fights,
@@ -53,6 +61,8 @@ __all__ = [
     "Action",
     "State",
     "audit_random_fights",
+    "compact_chance_offset",
+    "compact_id_count",
     "new_game",
     "perft",
     "run_fights",

@@ -25,26 +25,41 @@ so a player is "current" for two consecutive plies of a two-action turn --
 OpenSpiel's sequential games allow that. Returns are the engine's:
 +1 win, -1 loss, 0 draw.
 
+Combat joins as ``triptych_combat``: a single-player game with explicit
+chance nodes (every roll and draw is an OpenSpiel chance node listing its
+outcomes and probabilities). Its parameters are ``variant`` ("v01".."v10")
+and the variant's named numbers (``triptych.combat.VARIANTS``), e.g.
+``pyspiel.load_game("triptych_combat(variant=v03,enemy_hp=60)")``; a number
+left at -1 keeps the variant's default. Returns: +1 the player won, -1 the
+Sentinel won, 0 a fight stopped by its turn cap.
+
 Action ids (stable: they depend only on the action, never on the position
 or the order of ``legal_actions()``; ``legal_actions()`` lists them
 ascending, as OpenSpiel requires):
 
-* AquaIgnis, 7**5 = 16807 ids: a mixed-radix number over the action's
-  dict form, ``((((type*7 + flow-1)*7 + pos)*7 + to_flow-1)*7 + to_pos)``
-  with type 0..6 = spawn, charge, advance, surge, barrier, jump, pass and
-  absent fields 0 (for flows, 1).
+* AquaIgnis: the native ids (``Action.id``, 7**5 = 16807 of them), a
+  mixed-radix number over the action's dict form, ``((((type*7 + flow-1)*7
+  + pos)*7 + to_flow-1)*7 + to_pos)`` with type 0..6 = spawn, charge,
+  advance, surge, barrier, jump, pass and absent fields 0 (for flows, 1).
 * Hexfleet: a hex (q, r) is a cell ``(q+64)*128 + (r+64)`` of a 128x128
   window (q, r in -64..63; a fleet of 48 connected tiles around Cores that
   start at (0,0)/(1,0) does not leave it in play -- an action outside
-  raises ValueError rather than alias another). With C = 128*128 cells:
-  move ``from*C + to``; destroy ``C*C + from*C + to``; push
-  ``2*C*C + from*C + to``; spawn ``3*C*C + (unit*2 + face_down)*C + at``
-  (unit 0..5 = core, shipyard, shield, frigate, destroyer, repulsor);
-  shipyard ``3*C*C + 12*C + at``. 3*C*C + 13*C = 805,519,360 ids in all.
+  raises ValueError rather than alias another). An action is
+  ``cell*38 + plane`` for its acting hex (the hex moved from, destroying or
+  pushing, or spawned on) and the plane of the native compact mask
+  (``docs/rules/hexfleet.md``, Action ids): 0-17 move by one of the 18
+  offsets, 18-23 destroy and 24-29 push a neighbour, 30-36 the spawns, 37 a
+  Shipyard. 128*128*38 = 622,592 ids, few enough for OpenSpiel's
+  legal-actions mask (the native ``Action.id`` space, 805,519,360 ids, is
+  not); :func:`encode_action` / :func:`decode_action` convert.
+* Combat: the compact per-variant ids (``Action.compact_id``, documented in
+  ``docs/rules/combat.md``; the native ``Action.id`` space, 234,881,024 ids,
+  is too sparse for a mask): decisions ``0 .. compact_chance_offset(variant)-1``;
+  a chance outcome's OpenSpiel id is its compact id minus that offset.
 
-:func:`encode_action` / :func:`decode_action` convert both ways. The engine computes
-the same ids natively (``action.id``, ``Action.from_id``, ``state.legal_action_ids()``,
-``state.apply_id()``; docs/rules/<game>.md), and the adapter's states use them.
+:func:`encode_action` / :func:`decode_action` convert both ways. For AquaIgnis the engine
+computes the same ids natively (``action.id``, ``state.legal_action_ids()``, ``state.apply_id()``),
+and the adapter's states use them.
 """
 
 from __future__ import annotations
@@ -54,40 +69,29 @@ from typing import Any
 
 import pyspiel
 
-from triptych import TERMINAL, games
+import triptych.combat as combat
+from triptych import CHANCE, TERMINAL, games
 
 # --- action encodings ---------------------------------------------------------------------------
 
-_AQ_TYPES = ("spawn", "charge", "advance", "surge", "barrier", "jump", "pass")
-_HF_UNITS = ("core", "shipyard", "shield", "frigate", "destroyer", "repulsor")
 _HF_OFFSET, _HF_SIDE = 64, 128
-_HF_CELLS = _HF_SIDE * _HF_SIDE
-_HF_PAIRS = _HF_CELLS * _HF_CELLS
-_HF_SPAWN = 3 * _HF_PAIRS
+_HF_PLANES = 38
+# The compact mask's planes (docs/rules/hexfleet.md): moves by these offsets, destroy / push a
+# neighbour in direction order, the seven spawns, then the Shipyard.
+_HF_DIRECTIONS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+_HF_MOVES = _HF_DIRECTIONS + ((2, 0), (2, -1), (2, -2), (1, -2), (0, -2), (-1, -1), (-2, 0), (-2, 1), (-2, 2),
+                              (-1, 2), (0, 2), (1, 1))
+_HF_SPAWNS = (("shield", False), ("frigate", False), ("destroyer", False), ("repulsor", False),
+              ("frigate", True), ("destroyer", True), ("repulsor", True))
+_HF_DESTROY, _HF_PUSH, _HF_SPAWN, _HF_SHIPYARD = 18, 24, 30, 37
 
 
 def _aq_encode(d: dict[str, Any]) -> int:
-    code = _AQ_TYPES.index(d["type"])
-    for key, base in (("flow", 1), ("pos", 0), ("to_flow", 1), ("to_pos", 0)):
-        code = code * 7 + (d[key] - base if key in d else 0)
-    return code
+    return games.load("aquaignis").Action.from_dict(d).id
 
 
 def _aq_decode(code: int) -> dict[str, Any]:
-    digits = []
-    for _ in range(4):
-        code, digit = divmod(code, 7)
-        digits.append(digit)
-    to_pos, to_flow, pos, flow = digits
-    kind = _AQ_TYPES[code]
-    d: dict[str, Any] = {"type": kind}
-    if kind != "pass":
-        d["flow"] = flow + 1
-    if kind not in ("pass", "spawn"):
-        d["pos"] = pos
-    if kind == "jump":
-        d.update(to_flow=to_flow + 1, to_pos=to_pos)
-    return d
+    return games.load("aquaignis").Action.from_id(int(code)).to_dict()
 
 
 def _cell(hex_: list[int]) -> int:
@@ -101,45 +105,69 @@ def _hex(cell: int) -> list[int]:
     return [cell // _HF_SIDE - _HF_OFFSET, cell % _HF_SIDE - _HF_OFFSET]
 
 
-def _hf_encode(d: dict[str, Any]) -> int:
+def _hf_plane(d: dict[str, Any]) -> tuple[list[int], int]:
+    """The acting hex and the mask plane of a Hexfleet action dict."""
     kind = d["type"]
-    if kind == "spawn":
-        return _HF_SPAWN + (_HF_UNITS.index(d["unit"]) * 2 + int(d["face_down"])) * _HF_CELLS + _cell(d["at"])
     if kind == "shipyard":
-        return _HF_SPAWN + 12 * _HF_CELLS + _cell(d["at"])
-    block = {"move": 0, "destroy": 1, "push": 2}[kind]
-    to = d["to"] if kind == "move" else d["target"]
-    return block * _HF_PAIRS + _cell(d["from"]) * _HF_CELLS + _cell(to)
+        return d["at"], _HF_SHIPYARD
+    if kind == "spawn":
+        try:
+            return d["at"], _HF_SPAWN + _HF_SPAWNS.index((d["unit"], bool(d["face_down"])))
+        except ValueError:
+            raise ValueError(f"no action id for spawning {'a face-down' if d['face_down'] else 'a'} {d['unit']}") from None
+    source = d["from"]
+    target = d["to"] if kind == "move" else d["target"]
+    offset = (target[0] - source[0], target[1] - source[1])
+    table, base = (_HF_MOVES, 0) if kind == "move" else (_HF_DIRECTIONS, _HF_DESTROY if kind == "destroy" else _HF_PUSH)
+    if offset not in table:
+        raise ValueError(f"no action id for a {kind} by {offset}")
+    return source, base + table.index(offset)
+
+
+def _hf_encode(d: dict[str, Any]) -> int:
+    at, plane = _hf_plane(d)
+    return _cell(at) * _HF_PLANES + plane
 
 
 def _hf_decode(code: int) -> dict[str, Any]:
-    if code >= _HF_SPAWN:
-        slot, cell = divmod(code - _HF_SPAWN, _HF_CELLS)
-        if slot == 12:
-            return {"type": "shipyard", "at": _hex(cell)}
-        return {"type": "spawn", "unit": _HF_UNITS[slot // 2], "face_down": bool(slot % 2), "at": _hex(cell)}
-    block, rest = divmod(code, _HF_PAIRS)
-    src, dst = divmod(rest, _HF_CELLS)
-    kind = ("move", "destroy", "push")[block]
-    return {"type": kind, "from": _hex(src), ("to" if kind == "move" else "target"): _hex(dst)}
+    if not 0 <= code < _HF_SIDE * _HF_SIDE * _HF_PLANES:
+        raise ValueError(f"hexfleet action id {code} is out of range")
+    cell, plane = divmod(int(code), _HF_PLANES)
+    at = _hex(cell)
+    if plane == _HF_SHIPYARD:
+        return {"type": "shipyard", "at": at}
+    if plane >= _HF_SPAWN:
+        unit, face_down = _HF_SPAWNS[plane - _HF_SPAWN]
+        return {"type": "spawn", "unit": unit, "face_down": face_down, "at": at}
+    if plane < _HF_DESTROY:
+        dq, dr = _HF_MOVES[plane]
+        return {"type": "move", "from": at, "to": [at[0] + dq, at[1] + dr]}
+    kind = "destroy" if plane < _HF_PUSH else "push"
+    dq, dr = _HF_DIRECTIONS[(plane - _HF_DESTROY) % 6]
+    return {"type": kind, "from": at, "target": [at[0] + dq, at[1] + dr]}
 
 
-_CODECS = {"aquaignis": (_aq_encode, _aq_decode, 7**5), "hexfleet": (_hf_encode, _hf_decode, _HF_SPAWN + 13 * _HF_CELLS)}
+_CODECS = {"aquaignis": (_aq_encode, _aq_decode, 7**5),
+           "hexfleet": (_hf_encode, _hf_decode, _HF_SIDE * _HF_SIDE * _HF_PLANES)}
 # Longest games, in plies: AquaIgnis ends on its no-progress rule; Hexfleet at max_turns (default 300) x 2 x 2.
 _MAX_LENGTH = {"aquaignis": 10_000, "hexfleet": 1_200}
 
 
 def encode_action(game: str, action: Any) -> int:
-    """The stable OpenSpiel id of a native action of ``game``."""
+    """The stable OpenSpiel id of a native action of ``game`` (aquaignis, hexfleet or combat)."""
+    if game == "combat":
+        return action.compact_id
     return _CODECS[game][0](action.to_dict())
 
 
-def decode_action(game: str, action_id: int) -> Any:
-    """The native action with OpenSpiel id ``action_id``."""
+def decode_action(game: str, action_id: int, variant: str = "v01") -> Any:
+    """The native action with OpenSpiel id ``action_id`` (for combat, a decision of ``variant``)."""
+    if game == "combat":
+        return combat.Action.from_compact_id(variant, int(action_id))
     return games.load(game).Action.from_dict(_CODECS[game][1](int(action_id)))
 
 
-# --- the pyspiel game and state -------------------------------------------------------------------
+# --- the pyspiel games and states ------------------------------------------------------------------
 
 
 def _game_type(game: str) -> pyspiel.GameType:
@@ -182,14 +210,19 @@ class TriptychState(pyspiel.State):
     def _legal_actions(self, player: int) -> list[int]:
         if player != self.current_player():  # OpenSpiel asks per player; only the one to act has actions
             return []
-        return self.native.legal_action_ids().tolist()  # the native ids: the same encoding, ascending
+        if self.game_name == "aquaignis":  # the native ids are the adapter's: no Action objects built
+            return self.native.legal_action_ids().tolist()
+        return sorted(self._encode(a.to_dict()) for a in self.native.legal_actions())
 
     def legal_native_actions(self) -> dict[int, Any]:
         """id -> native action, for callers that want both."""
         return {self._encode(a.to_dict()): a for a in self.native.legal_actions()}
 
     def _apply_action(self, action: int) -> None:
-        self.native.apply_id(action)
+        if self.game_name == "aquaignis":
+            self.native.apply_id(action)
+        else:
+            self.native.apply(self._decode(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         return str(games.load(self.game_name).Action.from_dict(self._decode(action)))
@@ -220,6 +253,115 @@ class TriptychGame(pyspiel.Game):
         return TriptychState(self)
 
 
+# --- Combat: one player against the Sentinel, with explicit chance nodes -------------------------
+
+def _combat_param_names() -> list[str]:
+    names: list[str] = []
+    for info in combat.VARIANTS:
+        names += [name for name in info["params"] if name not in names]
+    return names
+
+
+def _combat_game_type() -> pyspiel.GameType:
+    spec: dict[str, Any] = {"variant": "v01"}
+    spec.update({name: -1 for name in _combat_param_names()})  # -1: the variant's default
+    return pyspiel.GameType(
+        short_name="triptych_combat",
+        long_name="Triptych Combat",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.PERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=1,
+        min_num_players=1,
+        provides_information_state_string=False,
+        provides_information_state_tensor=False,
+        provides_observation_string=False,
+        provides_observation_tensor=False,
+        parameter_specification=spec)
+
+
+# Decisions a turn can hold at most, for max_game_length: every placement, roll, purchase and spend of
+# the largest turns seen in random and greedy fights is far below this.
+_COMBAT_DECISIONS_PER_TURN = 200
+
+
+class CombatState(pyspiel.State):
+    """An OpenSpiel state over a native Combat fight (``self.native``)."""
+
+    def __init__(self, game: CombatGame, native: Any = None) -> None:
+        super().__init__(game)
+        self.game_name = "combat"
+        self.native = native if native is not None else combat.new_game(game.variant, seed=0, params=game.params)
+        self._offset = combat.compact_chance_offset(self.native.variant)
+
+    def current_player(self) -> int:
+        player = self.native.to_move
+        if player == TERMINAL or self.native.is_terminal():
+            return pyspiel.PlayerId.TERMINAL
+        return pyspiel.PlayerId.CHANCE if player == CHANCE else int(player)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        if player == pyspiel.PlayerId.CHANCE:
+            return [action for action, _ in self.chance_outcomes()]
+        if player != self.current_player():
+            return []
+        return self.native.legal_compact_ids().tolist()
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return [(action - self._offset, p) for action, p in self.native.chance_compact_ids()]
+
+    def _apply_action(self, action: int) -> None:
+        self.native.apply_compact_id(action + self._offset if self.native.to_move == CHANCE else action)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        native_id = action + self._offset if player == pyspiel.PlayerId.CHANCE else action
+        return str(combat.Action.from_compact_id(self.native.variant, native_id))
+
+    def is_terminal(self) -> bool:
+        return self.native.is_terminal()
+
+    def returns(self) -> list[float]:
+        return [float(self.native.returns()[0])] if self.native.is_terminal() else [0.0]
+
+    def __deepcopy__(self, memo: dict) -> CombatState:
+        return CombatState(self.get_game(), self.native.clone())
+
+    def __str__(self) -> str:
+        return str(self.native)
+
+
+class CombatGame(pyspiel.Game):
+    """A Combat variant as a one-player OpenSpiel game with explicit chance."""
+
+    def __init__(self, params: dict | None = None) -> None:
+        params = dict(params or {})
+        self.variant = str(params.pop("variant", "v01"))
+        ids = combat.variant_ids()
+        if self.variant not in ids:
+            raise ValueError(f"unknown combat variant {self.variant!r} (known: {', '.join(ids)})")
+        own = combat.VARIANTS[ids.index(self.variant)]["params"]
+        self.params = {}
+        for name, value in params.items():
+            if value == -1:
+                continue
+            if name not in own:
+                raise ValueError(f"{self.variant} has no parameter {name!r} (its parameters: {', '.join(own)})")
+            self.params[name] = int(value)
+        native = combat.new_game(self.variant, seed=0, params=self.params)  # validates the values
+        turn_cap = native.to_dict()["params"].get("turn_cap", own.get("turn_cap", 100))
+        info = pyspiel.GameInfo(num_distinct_actions=combat.compact_chance_offset(self.variant),
+                                max_chance_outcomes=combat.compact_id_count(self.variant)
+                                - combat.compact_chance_offset(self.variant),
+                                num_players=1, min_utility=-1.0, max_utility=1.0, utility_sum=None,
+                                max_game_length=(turn_cap + 1) * _COMBAT_DECISIONS_PER_TURN)
+        super().__init__(_combat_game_type(), info, {"variant": self.variant, **self.params})
+
+    def new_initial_state(self) -> CombatState:
+        return CombatState(self)
+
+
 def _game_class(game: str) -> type[TriptychGame]:
     return type(f"Triptych{game.capitalize()}Game", (TriptychGame,), {"game_name": game})
 
@@ -228,15 +370,20 @@ GAME_CLASSES = {game: _game_class(game) for game in _CODECS}
 for _name, _cls in GAME_CLASSES.items():
     if f"triptych_{_name}" not in pyspiel.registered_names():
         pyspiel.register_game(_game_type(_name), _cls)
+GAME_CLASSES["combat"] = CombatGame
+if "triptych_combat" not in pyspiel.registered_names():
+    pyspiel.register_game(_combat_game_type(), CombatGame)
 
 
-def load_game(game: str) -> pyspiel.Game:
-    """``pyspiel.load_game("triptych_<game>")``."""
-    return pyspiel.load_game(f"triptych_{game}")
+def load_game(game: str, **params: Any) -> pyspiel.Game:
+    """``pyspiel.load_game("triptych_<game>", params)``; combat takes ``variant=`` and the variant's numbers."""
+    return pyspiel.load_game(f"triptych_{game}", params) if params else pyspiel.load_game(f"triptych_{game}")
 
 
-def from_native(game: pyspiel.Game, native: Any) -> TriptychState:
+def from_native(game: pyspiel.Game, native: Any) -> TriptychState | CombatState:
     """An OpenSpiel state of ``game`` at the native position ``native`` (which it copies)."""
+    if isinstance(game, CombatGame):
+        return CombatState(game, native.clone())
     return TriptychState(game, native.clone())
 
 
@@ -253,5 +400,5 @@ def value_function(maximizing_player: int, scale: float = 400.0):
     return value
 
 
-__all__ = ["GAME_CLASSES", "TriptychGame", "TriptychState", "decode_action", "encode_action", "from_native",
+__all__ = ["GAME_CLASSES", "CombatGame", "CombatState", "TriptychGame", "TriptychState", "decode_action", "encode_action", "from_native",
            "load_game", "value_function"]

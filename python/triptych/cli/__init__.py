@@ -8,6 +8,7 @@ from triptych.cli.ai_command import ai_command, match
 from triptych.cli.balance_command import balance
 from triptych.cli.bench_command import bench
 from triptych.cli.boundary import BoundedGroup
+from triptych.cli.engine_command import engine
 from triptych.cli.perft_command import perft
 from triptych.cli.play_command import play
 from triptych.cli.rules_command import rules
@@ -28,5 +29,6 @@ main.add_command(match)
 main.add_command(combat)
 main.add_command(bench)
 main.add_command(balance)
+main.add_command(engine)
 
 __all__ = ["main"]

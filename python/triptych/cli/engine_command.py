@@ -1,0 +1,35 @@
+"""``triptych engine GAME``: the engine protocol (docs/protocol.md) on stdin and stdout."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+import triptych
+from triptych.engine.protocol import PROTOCOL_GAMES, EngineSession
+
+
+@click.command()
+@click.argument("game", type=click.Choice(PROTOCOL_GAMES))
+def engine(game: str) -> None:
+    """Speak the Triptych engine protocol for GAME on stdin/stdout (see docs/protocol.md).
+
+    Try: `info`, `validmoves`, `play N4`, `go depth 4`, `bestmove time 200`, `undo`, `quit`.
+    """
+    # Undecodable bytes become U+FFFD: whatever the engine reads, it answers, never crashes.
+    stdin = open(sys.stdin.fileno(), encoding="utf-8", errors="replace", closefd=False)  # noqa: SIM115
+
+    def write(line: str) -> None:
+        sys.stdout.write(line + "\n")
+        sys.stdout.flush()
+
+    session = EngineSession(game, write)
+    write(f"id triptych-engine {triptych.__version__}")  # the greeting: who is speaking, then ok
+    write("ok")
+    for line in stdin:
+        session.handle(line)
+        if session.quit_requested:
+            break
+    if not session.quit_requested:  # end of input: let a running search answer, then leave
+        session.wait()
