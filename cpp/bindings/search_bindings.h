@@ -78,16 +78,20 @@ void bind_searches(py::module_& m) {
            py::arg("quiescence") = true)
       .def(
           "search",
-          [](AB& ab, const State& s, int depth, std::int64_t time_ms, std::uint64_t nodes) {
+          [](AB& ab, const State& s, int depth, std::int64_t time_ms, std::uint64_t nodes,
+             const std::vector<std::uint64_t>& history) {
             search::SearchLimits limits{depth, time_ms, nodes};
             search::SearchResult<typename Game::Action> r;
             {
               py::gil_scoped_release release;
-              r = ab.search(s, limits);
+              r = ab.search(s, limits, history);
             }
             return result_to_dict(r);
           },
-          py::arg("state"), py::arg("depth") = 0, py::arg("time_ms") = 0, py::arg("nodes") = 0)
+          py::arg("state"), py::arg("depth") = 0, py::arg("time_ms") = 0, py::arg("nodes") = 0,
+          py::arg("history") = std::vector<std::uint64_t>{},
+          "history: hashes of the positions played before `state` since the last irreversible action (a "
+          "repetition of one is scored as a draw); Hexfleet states keep their own (R20).")
       .def("stop", &AB::stop, "Stops a running search (callable from any thread).")
       .def("clear", &AB::clear, "Empties the transposition table.");
 

@@ -1,4 +1,4 @@
-"""``triptych ai`` (analyse a position) and ``triptych match`` (AI against AI)."""
+"""``triptych ai``: analyse a position (``triptych match`` is in match_command.py)."""
 
 from __future__ import annotations
 
@@ -6,12 +6,10 @@ from pathlib import Path
 
 import click
 from rich.console import Console
-from rich.progress import Progress
 from rich.table import Table
 
 from triptych import ai
 from triptych.cli.common import GAME_ARGUMENT, load_position
-from triptych.match import play_match
 
 
 def describe_score(result: ai.SearchResult) -> str:
@@ -52,39 +50,3 @@ def ai_command(game: str, position: Path | None, depth: int | None, time_ms: int
     table.add_row("time", f"{result.seconds:.3f} s")
     table.add_row("speed", f"{result.nps:,.0f} per second, {result.threads} thread(s)")
     Console().print(table)
-
-
-@click.command()
-@GAME_ARGUMENT
-@click.argument("player_a")
-@click.argument("player_b")
-@click.option("--games", "-n", type=click.IntRange(1), default=10, show_default=True)
-@click.option("--seed", type=int, default=0, show_default=True,
-              help="Seed for the openings and the random and MCTS players.")
-@click.option("--opening", type=click.IntRange(0), default=2, show_default=True,
-              help="Random actions that open each game (each opening is played from both sides).")
-def match(game: str, player_a: str, player_b: str, games: int, seed: int, opening: int) -> None:
-    """Play PLAYER_A against PLAYER_B on GAME, alternating sides.
-
-    Players: random, greedy, alphabeta[:DEPTH or key=value,...], mcts[:ITERATIONS or key=value,...],
-    for example `alphabeta:4`, `alphabeta:time_ms=100`, `mcts:500`.
-    """
-    try:
-        a = ai.make_player(player_a, seed=seed)
-        b = ai.make_player(player_b, seed=seed + 1)
-    except ValueError as err:
-        raise click.BadParameter(str(err)) from None
-    console = Console()
-    with Progress(console=console, transient=True) as progress:
-        task = progress.add_task(f"{player_a} vs {player_b}", total=games)
-        try:
-            result = play_match(game, a, b, games, opening=opening, seed=seed,
-                                on_game=lambda _: progress.advance(task))
-        except ValueError as err:
-            raise click.ClickException(str(err)) from None
-    low, high = result.interval
-    table = Table("player A", "player B", "wins", "draws", "losses", "score", "95% interval")
-    table.add_row(player_a, player_b, str(result.wins), str(result.draws), str(result.losses),
-                  f"{result.score:.1%}", f"{low:.1%} - {high:.1%}")
-    console.print(table)
-    console.print(f"{result.actions / max(result.games, 1):.0f} actions per game on average")
