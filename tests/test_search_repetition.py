@@ -117,3 +117,38 @@ def test_hexfleet_alphabeta_self_play_ends_before_the_turn_limit(seed: int) -> N
 
     for record in play_pairs("hexfleet", "alphabeta:2", "alphabeta:2", [seed], seed=11, opening=4):
         assert record.end != "turn limit", record.end
+
+
+def test_mcts_keeps_the_subtree_of_the_actions_played() -> None:
+    native = NATIVE_AQ.MctsSearcher(seed=1, reuse=True)
+    state = aq.new_game()
+    first = native.search(state, iterations=3000)
+    assert first["reused"] == 0
+    # Follow the principal variation for a turn: the tree already holds that line's visits.
+    for action in first["pv"][:2]:
+        state.apply(action)
+    second = native.search(state, iterations=200)
+    assert second["reused"] > 0
+    native.clear()
+    assert native.search(state, iterations=200)["reused"] == 0
+    # A position the old tree never reached starts afresh.
+    fresh = aq.new_game()
+    fresh.apply(fresh.legal_actions()[-1])
+    assert native.search(fresh, iterations=100)["reused"] == 0
+
+
+def test_mcts_player_with_reuse_is_repeatable_and_resets_per_game() -> None:
+    def play(player):
+        state, moves = aq.new_game(), []
+        for _ in range(6):
+            action = player.choose(state)
+            moves.append(str(action))
+            state.apply(action)
+        return moves
+
+    player = ai.MCTS(iterations=300, seed=5)
+    first = play(player)
+    assert play(ai.MCTS(iterations=300, seed=5)) == first
+    player.new_game()
+    player._calls = 0
+    assert play(player) == first

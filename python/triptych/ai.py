@@ -254,7 +254,9 @@ class MCTS:
     """Monte Carlo tree search.
 
     Two-player games: UCT with random playouts (``playout_plies`` > 0 cuts
-    them off and scores by the evaluation; exploration 1.4 by default).
+    them off and scores by the evaluation; exploration 1.4 by default). With
+    ``reuse`` (the default) the tree is kept between moves: the next search
+    starts from the subtree of the actions played since.
     Combat: open-loop MCTS whose chance outcomes are sampled from the state's
     own distribution, never from the fight's seeded future; playouts end when
     the next turn begins and are judged by damage dealt, HP kept and the win
@@ -262,16 +264,23 @@ class MCTS:
     """
 
     def __init__(self, iterations: int | None = None, time_ms: int | None = None, threads: int = 1,
-                 seed: int | None = None, exploration: float | None = None, playout_plies: int = 0) -> None:
+                 seed: int | None = None, exploration: float | None = None, playout_plies: int = 0,
+                 reuse: bool = True) -> None:
         if threads < 1:
             raise ValueError("threads must be at least 1")
         if iterations is None and time_ms is None:
             iterations = 1000
         self.iterations, self.time_ms, self.threads = iterations, time_ms, threads
         self.seed = 0 if seed is None else seed
-        self.exploration, self.playout_plies = exploration, playout_plies
+        self.exploration, self.playout_plies, self.reuse = exploration, playout_plies, bool(reuse)
         self._calls = 0
         self._turn_seen: tuple[int, list[int]] = (-1, [])  # Combat: positions stood in this turn
+        self._searchers: dict[str, Any] = {}  # two-player games: one searcher a game, its tree kept
+
+    def new_game(self) -> None:
+        """Drops the trees kept from the last game."""
+        for searcher in self._searchers.values():
+            searcher.clear()
 
     def search(self, state: Any) -> SearchResult:
         name, module = game_of(state)
@@ -280,10 +289,13 @@ class MCTS:
         seed = (self.seed * 1_000_003 + self._calls) & 0xFFFFFFFFFFFF
         self._calls += 1
         if hasattr(module, "MctsSearcher"):
-            exploration = 1.4 if self.exploration is None else self.exploration
-            searcher = module.MctsSearcher(threads=self.threads, seed=seed, exploration=exploration,
-                                           playout_plies=self.playout_plies)
-            return _result(searcher.search(state, iterations=self.iterations or 0, time_ms=self.time_ms or 0))
+            if name not in self._searchers:
+                exploration = 1.4 if self.exploration is None else self.exploration
+                self._searchers[name] = module.MctsSearcher(threads=self.threads, seed=self.seed,
+                                                            exploration=exploration,
+                                                            playout_plies=self.playout_plies, reuse=self.reuse)
+            return _result(self._searchers[name].search(state, iterations=self.iterations or 0,
+                                                        time_ms=self.time_ms or 0, seed=seed))
         if hasattr(module, "mcts_search"):
             exploration = 0.7 if self.exploration is None else self.exploration  # rewards lie in [0, 1]
             # Free decisions that undo each other (V08's rearranging) must not loop: the search
@@ -302,7 +314,8 @@ class MCTS:
         return self.search(state).best
 
     def __repr__(self) -> str:
-        return f"MCTS(iterations={self.iterations}, time_ms={self.time_ms}, threads={self.threads})"
+        return (f"MCTS(iterations={self.iterations}, time_ms={self.time_ms}, threads={self.threads}, "
+                f"playout_plies={self.playout_plies}, reuse={self.reuse})")
 
 
 class Greedy:

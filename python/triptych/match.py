@@ -24,8 +24,9 @@ from triptych.elo import EloEstimate, Sprt, elo_estimate
 from triptych.games import load
 from triptych.stats import wilson_interval
 
-# A game longer than this many actions is a bug in a game's own limits, not a result.
-MAX_ACTIONS = 100_000
+# AquaIgnis has no turn limit, and a fight of endless destructions and respawns resets its
+# no-progress count for ever: a match adjudicates a game this long as a draw ("action limit").
+MAX_ACTIONS = 5_000
 
 
 @dataclass
@@ -70,8 +71,11 @@ def end_reason(game: str, state: Any) -> str:
     AquaIgnis: ``breakthroughs`` (a win) or ``no progress`` (R17's draw).
     Hexfleet: ``boarding`` (a ship on the enemy Core), ``disabled`` (no legal
     action at a turn's start), ``countdown`` (the networks stayed apart),
-    ``repetition`` (R20) or ``turn limit`` (R13).
+    ``repetition`` (R20) or ``turn limit`` (R13). A game the match stopped
+    unfinished is ``action limit`` (a draw).
     """
+    if not state.is_terminal():
+        return "action limit"
     if game == "aquaignis":
         return "no progress" if state.winner is None else "breakthroughs"
     if game == "hexfleet":
@@ -114,9 +118,7 @@ def play_game(game: str, players: Sequence[Any], specs: Sequence[str], opening: 
     actions = list(opening)
     for notation in actions:
         state.apply(notation)
-    while not state.is_terminal():
-        if len(actions) >= MAX_ACTIONS:
-            raise RuntimeError(f"game did not end within {MAX_ACTIONS} actions")
+    while not state.is_terminal() and len(actions) < MAX_ACTIONS:
         action = players[state.to_move].choose(state)
         actions.append(str(action))
         state.apply(action)
