@@ -3,8 +3,10 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include "aquaignis/action_ids.h"
 #include "aquaignis/search_game.h"
 #include "aquaignis/state.h"
+#include "bindings/action_ids.h"
 #include "bindings/bindings.h"
 #include "bindings/dict_reading.h"
 #include "bindings/search_bindings.h"
@@ -205,10 +207,25 @@ py::list legal_actions(const State& s) {
   return out;
 }
 
+// The id fast path: ids are the mask's indices (16807 of them).
+struct IdCodec {
+  static std::int32_t id(const Action& a) { return action_id(a); }
+  static Action from_id(long long id) { return action_from_id(id); }
+  static void legal(const State& s, ActionList& out) { s.legal_actions(out); }
+  static std::vector<py::ssize_t> mask_shape() { return {kActionIds}; }
+  static int mask_index(const State&, const Action& a) { return action_id(a); }
+  static std::int32_t id_of_mask_index(const State&, long long index) {
+    if (index < 0 || index >= kActionIds)
+      throw IllegalActionError("mask index " + std::to_string(index) + " is out of range 0.." + std::to_string(kActionIds - 1));
+    return action_id(action_from_id(index));
+  }
+};
+
 }  // namespace
 
 void init_aquaignis(py::module_& m) {
-  py::class_<Action>(m, "Action", "One AquaIgnis action; str() gives its notation.")
+  py::class_<Action> action_class(m, "Action", "One AquaIgnis action; str() gives its notation.");
+  action_class
       .def_static("parse", &parse_notation, py::arg("notation"), "Reads an action from its notation.")
       .def_static("from_dict", &action_from_dict, py::arg("d"), "Reads an action from its dict form.")
       .def_property_readonly("type", [](const Action& a) { return kTypeNames[static_cast<int>(a.type)]; })
@@ -243,13 +260,6 @@ void init_aquaignis(py::module_& m) {
       .def("to_dict", &state_to_dict, "The complete position as JSON-compatible data.")
       .def_static("from_dict", &state_from_dict, py::arg("d"),
                   "Rebuilds a position; raises InvalidStateError naming the bad field.")
-      .def("observation",
-           [](const State& s) {
-             py::array_t<float> out({State::kObservationPlanes, kFlows, kSlots});
-             s.observation(out.mutable_data());
-             return out;
-           },
-           "float32 array of shape (16, 7, 7): planes x flows x positions (see docs/rules/aquaignis.md).")
       .def("__str__", &State::to_string)
       .def("__repr__", [](const State& s) {
         return "<aquaignis.State turn " + std::to_string(s.turn()) + " hash " + std::to_string(s.hash()) + ">";
@@ -258,7 +268,14 @@ void init_aquaignis(py::module_& m) {
   m.def("new_game", &new_game, "A new game; options: no_progress_limit (turns, default 40), first_player.");
   m.def("perft", &perft, py::arg("state"), py::arg("depth"), py::call_guard<py::gil_scoped_release>(),
         "Leaves of the action tree `depth` plies deep (each action is one ply).");
+  def_action_ids<IdCodec, ActionList>(state_class, action_class);
+  def_observation<State>(state_class, {State::kObservationPlanes, kFlows, kSlots},
+                         [](const State& s, float* out) { s.observation(out); },
+                         "float32 array of shape (16, 7, 7): planes x flows x positions (see docs/rules/aquaignis.md); "
+                         "with out=, fills that preallocated array instead and returns it.");
   bind_searches<SearchGame>(m);
+  m.attr("ACTION_IDS") = kActionIds;
+  m.attr("ACTION_MASK_SHAPE") = py::make_tuple(kActionIds);
   m.attr("OBSERVATION_SHAPE") = py::make_tuple(State::kObservationPlanes, kFlows, kSlots);
 }
 

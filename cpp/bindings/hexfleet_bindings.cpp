@@ -3,12 +3,14 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include "bindings/action_ids.h"
 #include "bindings/bindings.h"
 #include "bindings/dict_reading.h"
 #include "bindings/search_bindings.h"
 #include "bindings/state_contract.h"
 #include "common/errors.h"
 #include "common/players.h"
+#include "hexfleet/action_ids.h"
 #include "hexfleet/search_game.h"
 #include "hexfleet/state.h"
 
@@ -295,10 +297,25 @@ py::list to_py_list(const ActionList& actions) {
 
 py::tuple hex_tuple(Hex h) { return py::make_tuple(h.q, h.r); }
 
+// The id fast path; the mask is the compact (38, 17, 17) window of action_ids.h.
+struct IdCodec {
+  static std::int32_t id(const Action& a) { return action_id(a); }
+  static Action from_id(long long id) { return action_from_id(id); }
+  static void legal(const State& s, ActionList& out) { s.legal_actions(out); }
+  static std::vector<py::ssize_t> mask_shape() { return {kMaskPlanes, kMaskWindow, kMaskWindow}; }
+  static int mask_index(const State& s, const Action& a) { return hexfleet::mask_index(a, s.core(s.side_to_act())); }
+  static std::int32_t id_of_mask_index(const State& s, long long index) {
+    if (index < 0 || index >= kMaskSize)
+      throw IllegalActionError("mask index " + std::to_string(index) + " is out of range 0.." + std::to_string(kMaskSize - 1));
+    return action_id(action_from_mask_index(static_cast<int>(index), s.core(s.side_to_act())));
+  }
+};
+
 }  // namespace
 
 void init_hexfleet(py::module_& m) {
-  py::class_<Action>(m, "Action", "One Hexfleet action; str() gives its notation.")
+  py::class_<Action> action_class(m, "Action", "One Hexfleet action; str() gives its notation.");
+  action_class
       .def_static("parse", &parse_notation, py::arg("notation"), "Reads an action from its notation.")
       .def_static("from_dict", &action_from_dict, py::arg("d"), "Reads an action from its dict form.")
       .def_property_readonly("type", [](const Action& a) { return kTypeNames[static_cast<int>(a.type)]; })
@@ -359,13 +376,6 @@ void init_hexfleet(py::module_& m) {
       .def("to_dict", &state_to_dict, "The complete position as JSON-compatible data.")
       .def_static("from_dict", &state_from_dict, py::arg("d"),
                   "Rebuilds a position; raises InvalidStateError naming the bad field.")
-      .def("observation",
-           [](const State& s) {
-             py::array_t<float> out({State::kObservationPlanes, State::kWindow, State::kWindow});
-             s.observation(out.mutable_data());
-             return out;
-           },
-           "float32 array of shape (27, 17, 17) centred on the mover's Core (see docs/rules/hexfleet.md).")
       .def("__str__", &State::to_string)
       .def("__repr__", [](const State& s) {
         return "<hexfleet.State turn " + std::to_string(s.turn()) + " hash " + std::to_string(s.hash()) + ">";
@@ -377,7 +387,14 @@ void init_hexfleet(py::module_& m) {
         "repetitions (draw when a turn starts in the same position for that many times, default 3, 0: off).");
   m.def("perft", &perft, py::arg("state"), py::arg("depth"), py::call_guard<py::gil_scoped_release>(),
         "Leaves of the action tree `depth` plies deep (each action is one ply).");
+  def_action_ids<IdCodec, ActionList>(state_class, action_class);
+  def_observation<State>(state_class, {State::kObservationPlanes, State::kWindow, State::kWindow},
+                         [](const State& s, float* out) { s.observation(out); },
+                         "float32 array of shape (27, 17, 17) centred on the mover's Core (see docs/rules/hexfleet.md); "
+                         "with out=, fills that preallocated array instead and returns it.");
   bind_searches<SearchGame>(m);
+  m.attr("ACTION_IDS") = kActionIds;
+  m.attr("ACTION_MASK_SHAPE") = py::make_tuple(kMaskPlanes, kMaskWindow, kMaskWindow);
   m.attr("OBSERVATION_SHAPE") = py::make_tuple(State::kObservationPlanes, State::kWindow, State::kWindow);
   m.attr("DEFAULT_FLEET") = fleet_to_dict(kDefaultFleet);
 }

@@ -2,6 +2,7 @@
 // the four slots. Inscribe cards onto them, tilt the element die's faces,
 // roll: the element verb edits the die, then the landed face fires.
 #include <algorithm>
+#include <bit>
 #include <string>
 
 #include "combat/variant.h"
@@ -115,12 +116,15 @@ class WrittenDie final : public Variant {
     for (int f = 0; f < kFaces; ++f) s.d.element_faces[f] = static_cast<std::int16_t>(face_element(s, f));
   }
 
-  // A card leaves its face (to discard, exhaust or hand): the face clears.
+  // A card leaves its face (to discard, exhaust or hand): the face clears. Income counts faces, not
+  // departures ("the number of faces that cleared"), so counter `cleared` is a mask of faces (bit f = face
+  // f + 1): a face overwritten and then fired in the same turn is one face.
   static void clear_face(State& s, int face, int pile) {
     s.d.slots[face].mark[kEngraved] = 0;
     s.slot_to_pile(face, pile);
-    ++s.d.counters[kCleared];
+    s.d.counters[kCleared] = static_cast<std::int16_t>(s.d.counters[kCleared] | (1 << face));
   }
+  static int faces_cleared(const State& s) { return std::popcount(static_cast<unsigned>(s.d.counters[kCleared])); }
 
   int income(const State& s) const override {
     return std::min(s.param(kIncomeCap), s.param(kBaseIncome) + s.d.counters[kClearedLast]);
@@ -272,7 +276,7 @@ class WrittenDie final : public Variant {
       sync_faces(s);
       return false;
     }
-    s.d.counters[kClearedLast] = static_cast<std::int16_t>(std::min<int>(s.d.counters[kCleared], 99));
+    s.d.counters[kClearedLast] = static_cast<std::int16_t>(faces_cleared(s));
     s.d.counters[kCleared] = 0;
     s.d.counters[kTarget] = 0;
     return true;
@@ -287,9 +291,9 @@ class WrittenDie final : public Variant {
     out += "  Next inscription costs " + std::to_string(s.d.counters[kInscribed] ? s.param(kExtraInscribeCost) : 0);
     if (s.d.phase == kRolled) out += ", reroll costs " + std::to_string(reroll_cost(s));
     // "Range 2–6, printed beside the die."
-    const int next = std::min(s.param(kIncomeCap), s.param(kBaseIncome) + s.d.counters[kCleared]);
+    const int next = std::min(s.param(kIncomeCap), s.param(kBaseIncome) + faces_cleared(s));
     out += "\nIncome next turn: " + std::to_string(s.param(kBaseIncome)) + " + faces cleared this turn (" +
-           std::to_string(s.d.counters[kCleared]) + ") = " + std::to_string(next) + " (range " +
+           std::to_string(faces_cleared(s)) + ") = " + std::to_string(next) + " (range " +
            std::to_string(s.param(kBaseIncome)) + "-" + std::to_string(s.param(kIncomeCap)) + ")";
     return out;
   }
@@ -309,8 +313,8 @@ class WrittenDie final : public Variant {
     range(kInscribed, 0, 99);
     range(kPaidRerolls, 0, 999);
     range(kFreeReroll, 0, 1);
-    range(kCleared, 0, 99);
-    range(kClearedLast, 0, 99);
+    range(kCleared, 0, (1 << kSlots) - 1);   // a mask of the faces cleared this turn
+    range(kClearedLast, 0, kSlots);
     range(kTarget, 0, kSlots);
     for (int f = 0; f < kFaces; ++f) {
       range(kTilt0 + f, 0, kPrithvi + 1);

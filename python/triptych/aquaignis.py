@@ -10,7 +10,7 @@ jump from flow 3 pos 2 onto flow 4 pos 2, ``pass`` (only when nothing else
 is legal).
 """
 
-from triptych._core.aquaignis import OBSERVATION_SHAPE, Action, State, new_game, perft
+from triptych._core.aquaignis import ACTION_IDS, ACTION_MASK_SHAPE, OBSERVATION_SHAPE, Action, State, new_game, perft
 
 # Shown by the terminal game's 'help': what each action letter means (flow 1..7, pos 0..6).
 ACTIONS_HELP = """AquaIgnis actions (flow 1-7, pos 0-6; C3.2 = the unit on flow 3, pos 2):
@@ -32,4 +32,4 @@ IGNIS = 1
 NAME = "aquaignis"
 PLAYER_NAMES = ("AQUA", "IGNIS")
 
-__all__ = ["ACTIONS_HELP", "AQUA", "IGNIS", "NAME", "OBSERVATION_SHAPE", "PLAYER_NAMES", "Action", "State", "new_game", "perft"]
+__all__ = ["ACTION_IDS", "ACTION_MASK_SHAPE", "ACTIONS_HELP", "AQUA", "IGNIS", "NAME", "OBSERVATION_SHAPE", "PLAYER_NAMES", "Action", "State", "new_game", "perft"]

@@ -18,9 +18,9 @@ whole turns, default 300, 0 for none), ``first_player`` (default 0) and
 times, default 3, 0 for never; ruling R20).
 """
 
-from triptych._core.hexfleet import DEFAULT_FLEET, OBSERVATION_SHAPE, Action, State, new_game, perft
+from triptych._core.hexfleet import ACTION_IDS, ACTION_MASK_SHAPE, DEFAULT_FLEET, OBSERVATION_SHAPE, Action, State, new_game, perft
 
 NAME = "hexfleet"
 UNITS = ("core", "shipyard", "shield", "frigate", "destroyer", "repulsor")
 
-__all__ = ["DEFAULT_FLEET", "NAME", "OBSERVATION_SHAPE", "UNITS", "Action", "State", "new_game", "perft"]
+__all__ = ["ACTION_IDS", "ACTION_MASK_SHAPE", "DEFAULT_FLEET", "NAME", "OBSERVATION_SHAPE", "UNITS", "Action", "State", "new_game", "perft"]

@@ -103,6 +103,8 @@ def test_agni_threshold_scorches_lower_slots_and_scorch_caps_at_four():
     > Element behaviours (the element die selects the match predicate; the number die N is its argument).
 
     > Agni — THRESHOLD. Every slot with index ≥ N matches. Every slot with index < N gains 1 Scorch token. A card fires with +1 damage (or +1 block) per Scorch on its slot; Scorch is removed when that slot's card fires. Scorch caps at 4 per slot.
+
+    > AGNI — Threshold: every slot at or above the number matches. Lower slots gain Scorch (+1 each).
     """
     s = fight(V, ["stone", "undertow", "lash", "stone"], params={"reroll_cost": 0})
     place(s, "stone", "undertow", "lash", "stone")
@@ -130,6 +132,8 @@ def test_jal_mirror_and_weak_on_every_firing():
     """Jal matches slot 5 - N; each firing card also applies Weak 1 (x0.75, floor, 2 turns).
 
     > Jal — MIRROR. The slot at index 5 − N matches (1↔︎4, 2↔︎3). Any card that fires this turn additionally applies Weak 1 to the enemy (enemy damage ×0.75, floor, 2 turns).
+
+    > JAL — Mirror: the opposite slot matches (1↔︎4, 2↔︎3). Firing applies Weak.
     """
     for n, slot in [(1, 4), (2, 3), (3, 2), (4, 1)]:
         s = fight(V, ["lash"])
@@ -151,6 +155,8 @@ def test_vayu_neighbours_without_wrap(n, fired):
     """Vayu matches N-1 and N+1, never N, never wrapping.
 
     > Vayu — NEIGHBOURS. Slots N−1 and N+1 match; slot N does not. No wrap (N=1 matches only 2; N=4 matches only 3).
+
+    > VAYU — Neighbours: the slots either side of the number match.
     """
     s = fight(V, ["stone", "stone", "stone", "stone"], params={"stoneskin_count": 4})
     place(s, "stone", "stone", "stone", "stone")
@@ -164,6 +170,8 @@ def test_vayu_fired_cards_return_to_hand_and_draw_one():
     """Under Vayu fired cards go back to hand, and one card is drawn.
 
     > Every card that fires this turn returns to hand instead of the discard pile, and you draw 1.
+
+    > Cards return to hand, draw 1.
     """
     s = fight(V, ["lash", "lash"])
     place(s, "lash", None, "lash")
@@ -180,6 +188,8 @@ def test_prithvi_latch_survives_rerolls():
     """A Prithvi match latches through every later reroll of the turn.
 
     > Prithvi — LATCH. Slot N matches, and that match latches: it survives every subsequent reroll this turn and cannot be broken.
+
+    > PRITHVI — Latch: the number's slot matches and stays matched through rerolls.
     """
     s = fight(V, ["lash", "stone"], params={"reroll_cost": 0})
     place(s, "lash", "stone")
@@ -195,6 +205,8 @@ def test_blank_element_is_calm_slot_n_plainly():
     """A blank element matches slot N with no other effect.
 
     > Blank element — CALM. Slot N matches, plainly. (Never nothing.)
+
+    > BLANK — Calm: the number's slot matches, plainly.
     """
     s = fight(V, ["lash", "lash"])
     place(s, "lash", "lash")
@@ -258,6 +270,17 @@ def test_shunya_costs_two_clears_and_voids_at_half_then_exhausts():
     assert player(s)["hp"] == 50 - (6 - 3)
     s2 = shunya_fight(energy=1)
     assert "shunya" not in notations(s2)           # 2 energy needed
+    # "into any empty slot": with the four slots full there is nowhere to place it.
+    s3 = fight(V, ["lash", "undertow", "stone", "gale"])
+    place(s3, "lash", "undertow", "stone", "gale")
+    data = s3.to_dict()
+    data.update(gated=True, energy=3)
+    data["enemy"]["hp"] = 30
+    data["piles"]["hand"] = {"Shunya": 1}
+    s3 = combat.State.from_dict(data)
+    assert "shunya" not in notations(s3)
+    with pytest.raises(triptych.IllegalActionError):
+        s3.apply("shunya")
 
 
 def test_shunya_is_a_placement_so_it_locks_when_you_roll():

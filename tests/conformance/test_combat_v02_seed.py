@@ -92,14 +92,20 @@ def test_fixed_braziers_and_the_wheel(card, brazier, pairing):
     s.apply(f"{card}>{brazier}")
     assert s.energy == energy
     assert f"{brazier}={pairing}" in str(s)
+    # The preview stays on every brazier still empty (for the Ember Lash left in hand), not on the filled one.
+    preview = str(s).split("Preview:")[1].split("\n")[0]
+    assert [f"[{b}]" in preview for b in range(1, 5)] == [b != brazier for b in range(1, 5)]
     with pytest.raises(triptych.IllegalActionError, match="occupied"):
         s.apply(f"lash>{brazier}")
+    assert "Braziers: 1 agni, 2 jal, 3 vayu, 4 prithvi." in str(s)   # the printed elements are the board's
 
 
 def test_pure_doubles():
     """PURE: same element, effect x2.
 
     > PURE — card element = brazier element. Effect ×2.
+
+    > PAIRING — Same = PURE ×2.
     """
     assert enemy_hp(fire_once("lash", 1)) == 70 - 14
     assert enemy_hp(fire_once("gale", 3)) == 70 - 8
@@ -109,6 +115,8 @@ def test_charge_pays_one_energy_every_turn_until_it_resolves():
     """CHARGE: x1, and the brazier pays +1 energy at every turn start until it next resolves.
 
     > CHARGE — card element feeds the brazier (Agni card in Jal brazier; Jal card in Vayu; Vayu card in Prithvi; Prithvi card in Agni). Effect ×1, and the brazier becomes Charged — it pays +1 energy at every turn start until it next resolves.
+
+    > Feeds = CHARGE ×1 (+1 energy/turn).
     """
     s = fight(V, ["undertow", "stone"])
     s.apply("undertow>3")
@@ -134,6 +142,8 @@ def test_douse_halves_and_shuts_the_brazier_next_turn_unless_cleared():
     """DOUSE: x0.5 rounded down, and no card may be placed there next turn; clearing it costs 1.
 
     > DOUSE — brazier element feeds the card (the backward direction). Effect ×0.5 (round down), and the brazier becomes Doused: no card may be placed into it next turn. Clear a Doused brazier early for 1 energy.
+
+    > Smothered = DOUSE ×½.
     """
     s = fight(V, ["undertow"])
     s.apply("undertow>1")                          # Agni feeds Jal: the brazier feeds the card
@@ -150,6 +160,8 @@ def test_rupture_triples_exhausts_and_recoils_four_unblockable():
     """RUPTURE: x3, the card exhausts, the player takes 4 past any Block.
 
     > RUPTURE — card and brazier are across the wheel. Effect ×3, the card exhausts (removed for the rest of the combat), and the player takes 4 recoil damage (unblockable).
+
+    > Across = RUPTURE ×3, card exhausts, take 4.
     """
     s = fire_once("lash", 3)
     assert enemy_hp(s) == 70 - 21
@@ -164,6 +176,8 @@ def test_agni_escalates_every_brazier_for_the_fight():
     > Element verbs (fire when that element's brazier resolves).
 
     > Agni — ESCALATE. Resolving in the Agni brazier permanently raises the base magnitude of every brazier's resolution by +1 for the rest of the combat (cumulative, visible counter).
+
+    > Slot 1 AGNI — Escalate: resolving here permanently raises every brazier's output by 1.
     """
     s = fight(V, ["lash"])
     s.apply("lash>1")
@@ -181,6 +195,8 @@ def test_jal_redirects_a_charge_or_a_status():
     """Resolving in the Jal brazier moves one Charge marker, or one status between the sides.
 
     > Jal — REDIRECT. Resolving in the Jal brazier lets you move one Charged marker from any brazier to any other brazier, or move one status effect between you and the enemy.
+
+    > Slot 2 JAL — Redirect: resolving here moves a Charge marker or a status effect.
     """
     s = fight(V, ["undertow"])
     s.apply("undertow>2")
@@ -203,6 +219,8 @@ def test_vayu_swaps_two_braziers_and_pairings_follow():
     """Resolving in the Vayu brazier swaps two braziers' contents; the pairings are recomputed.
 
     > Vayu — DISPLACE. Resolving in the Vayu brazier swaps the contents of two braziers of your choice (cards and their pairings move with them, pairings recomputed against the new braziers).
+
+    > Slot 3 VAYU — Displace: resolving here swaps two braziers' contents.
     """
     s = fight(V, ["gale", "lash", "stone"])
     s.apply("lash>1")
@@ -221,6 +239,8 @@ def test_prithvi_holds_charge_and_block():
     """Resolving in the Prithvi brazier makes its Charge permanent (never Doused) and this turn's Block standing.
 
     > Prithvi — HOLD. Resolving in the Prithvi brazier makes that brazier's Charge permanent (it can never be Doused) and converts any Block gained this turn into standing Block that does not decay at end of turn.
+
+    > Slot 4 PRITHVI — Hold: resolving here makes Charge permanent and Block persistent.
     """
     s = fire_once("stone", 4)                      # PURE 12 Block; the Strike takes 8, 4 stand
     assert player(s)["standing_block"] == 4 and player(s)["hp"] == 50
@@ -241,6 +261,8 @@ def test_shunya_pure_anywhere_wipes_its_brazier():
     """Shunya (deal 6, gain 6 Block) enters at half HP, counts PURE anywhere and wipes Charge, Douse and escalation.
 
     > Akasha — VOID. Gate: first time enemy HP ≤ 50%, one Akasha card "Shunya" enters hand (deal 6, gain 6 Block). It counts as PURE in any brazier (×2) and on resolution wipes that brazier clean: removes Charge, Douse and the Agni escalation on that brazier.
+
+    > AKASHA — Void: PURE anywhere, and wipes its brazier clean.
     """
     s = fight(V, ["lash"], params={"enemy_hp": 28})
     s.apply("lash>1")

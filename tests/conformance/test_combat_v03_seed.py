@@ -141,7 +141,7 @@ def test_number_only_match_primes_and_fires_free_next_turn_at_three():
 
 
 def test_locks_and_primes_are_rederived_on_every_roll():
-    """Locks do not latch: a reroll re-derives locks and primes.
+    """Locks do not latch: a reroll re-derives locks and primes (a lock can become a prime, a prime can lapse).
 
     > Locks are non-latching within a turn (re-derived on every roll).
 
@@ -155,6 +155,27 @@ def test_locks_and_primes_are_rederived_on_every_roll():
     s.apply("end")
     draw(s, "stone")
     assert enemy_hp(s) == 60 and s.to_dict()["slots"][0]["primed"] == 0
+    # A lock turned into a prime by the reroll: it fires at the next turn start only if the Agni well is
+    # at 3+ (a lock would fire at turn end whatever the well).
+    for agni, fired in ((3, True), (2, False)):
+        s = fight(V, ["lash"])
+        s.apply("lash>1")
+        roll(s, 1, "agni")                         # locked
+        s = edit(s, jal=2, agni=agni)
+        roll(s, 1, "jal", action="reroll jal")     # same slot, other element: now primed, not locked
+        s.apply("end")
+        assert enemy_hp(s) == (60 - 7 if fired else 60), agni
+        assert slots(s)[0] == (None if fired else "Ember Lash")
+        assert wells(s)[0] == (agni + 1 if fired else agni)   # +1 for the Agni card that fired
+    # A prime undone by the reroll: the card never fires, whatever the well.
+    s = fight(V, ["lash"])
+    s.apply("lash>1")
+    roll(s, 1, "jal")                              # primed
+    s = edit(s, jal=4, agni=5)
+    roll(s, 3, "jal", action="reroll jal")         # slot 1 no longer named: no prime
+    s.apply("end")
+    draw(s, "stone")
+    assert enemy_hp(s) == 60 and slots(s)[0] == "Ember Lash" and wells(s)[0] == 5
 
 
 def test_blank_number_no_lock_no_prime():
@@ -177,6 +198,8 @@ def test_agni_detonator_no_cap_never_decays_all_or_nothing():
     > Wells (the element behaviours — four different physical laws).
 
     > Agni — DETONATOR. No cap, never decays. Cannot be spent in part: any Agni spend empties the well entirely and deals 2 × charge spent damage to the enemy.
+
+    > AGNI WELL — Detonator: never decays, no cap. Spending empties it for 2 damage per charge.
     """
     s = fight(V, ["lash"])
     roll(s, 4, "agni")
@@ -194,6 +217,8 @@ def test_jal_spillway_caps_at_four_spills_and_spends_granularly():
     """Jal caps at 4 and spills into Prithvi; 1 slides a card, 2 blunts the next attack by 5.
 
     > Jal — SPILLWAY. Hard cap 4; overflow is not lost, it spills into the Prithvi well. Granular spends: 1 = slide one card from its slot to any empty slot; 2 = reduce the enemy's next attack by 5.
+
+    > JAL WELL — Spillway: caps at 4 and spills into Prithvi. 1 = move a card. 2 = blunt the next attack by 5.
     """
     s = fight(V, ["lash"])
     s.apply("lash>1")
@@ -215,6 +240,8 @@ def test_vayu_gust_empties_pays_rerolls_at_one_draws_two_for_one():
     > Vayu — GUST. Empties to 0 at the end of every turn. In exchange it is the cheapest currency: a reroll paid from Vayu costs 1 instead of 2, and 1 Vayu charge draws 2 cards.
 
     > The Vayu well empties to 0.
+
+    > VAYU WELL — Gust: empties every turn. Pays rerolls at 1. 1 charge draws 2.
     """
     s = fight(V, ["lash"])
     roll(s, 4, "vayu")
@@ -238,6 +265,10 @@ def test_prithvi_ladder_never_spends_and_its_rungs():
     > At 9: slot 4 fires on a number-only match without needing a prime check.
 
     > Prithvi thresholds re-evaluate.
+
+    > PRITHVI WELL — Ladder: cannot be spent. 3 = +2 Block per placement.
+
+    > 9 = slot 4 self-fires.
     """
     s = fight(V, ["lash", "stone"])
     s = edit(s, prithvi=3)
@@ -262,6 +293,8 @@ def test_shunya_opens_the_null_well_for_one_conversion():
     """Shunya (deal 6) opens the Null Well: one conversion at 2:1, then sealed; it is not placed as a plain card.
 
     > Akasha — NULL WELL. Gate: first time enemy HP ≤ 50%, one Akasha card "Shunya" enters hand (deal 6). Playing it opens the Null Well for the rest of the combat: it converts charge from any well into any other well at 2:1, once, and then seals permanently.
+
+    > AKASHA — Null Well: converts between wells at 2:1, once, then seals.
     """
     s = fight(V, ["lash"], params={"enemy_hp": 14})
     s.apply("lash>1")

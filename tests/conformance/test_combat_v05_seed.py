@@ -253,11 +253,13 @@ def test_prithvi_hold_protects_the_next_turn():
 
 
 def test_akasha_void_shunya_fires_plain_and_nothing_else_confluences():
-    """Ruling: V05-R4. 65 x 50% = 32.5: the gate opens at 32. Shunya fires x1 even Braced.
+    """Ruling: V05-R4. 65 x 50% = 32.5: the gate opens at 32. Shunya fires x1 even Braced. (What follows
+    "(×1)" in the seed — the blanked die, no further confluence — is read by the ruling, which finds nothing
+    left for it to stop; this test does not check it.)
 
-    > Akasha — VOID. Gate: first time enemy HP ≤ 50%, one Akasha card "Shunya" enters hand (deal 6, gain 6 Block). It cannot react: it always fires plain (×1) and then blanks the element die for the rest of the turn — no further confluences can occur this turn.
+    > Akasha — VOID. Gate: first time enemy HP ≤ 50%, one Akasha card "Shunya" enters hand (deal 6, gain 6 Block). It cannot react: it always fires plain (×1)
 
-    > AKASHA — Void: fires plain, then no more confluences this turn.
+    > AKASHA — Void: fires plain
     """
     s = fight(V, ["lash", "lash"])
     s = edit(s, lambda d: d["enemy"].update(hp=46))

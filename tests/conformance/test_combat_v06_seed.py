@@ -89,6 +89,21 @@ def test_tide_adjusted_prices(card, tide):
         assert (s.energy, player(s)["hp"]) == (energy - price, hp)
 
 
+def test_the_matching_discount_applies_before_the_high_tide_surcharge():
+    """With the printed costs no card tells the two orders apart (Stoneskin 1: 1 - 1 + 1 either way); a
+    Stoneskin printed at cost 0 does: the discount stops at 0, then +1 makes it 1 (the other order: 0).
+
+    > Discount: a card whose element equals the current tide element costs 1 less (minimum 0). This applies before Prithvi's +1.
+    """
+    s = fight(V, ["stone", "lash"], params={"base_income": 6, "stoneskin_cost": 0})
+    s.apply("stone>1")
+    roll(s, 1, "prithvi")
+    assert "[1] costs 1" in str(s)
+    energy = s.energy
+    s.apply("fire 1")
+    assert s.energy == energy - 1 and player(s)["block"] == 7
+
+
 def test_blood_tide_pays_in_hp_unblockably_and_doubles():
     """Ruling: V06-R5. Ember Lash: 1 HP (matching discount), 9 x 2 = 18; the energy is kept for a reroll.
 
@@ -409,6 +424,19 @@ def test_income_three_plus_cards_fired_last_turn_capped_plus_carry():
     s.apply("end")
     draw(s, "stone")
     assert s.energy == 3 + 2 + 2           # two fired (of two), two carried
+    # Three cards fired in one turn still add only +2 (the cap); the Neap Tide carries nothing.
+    s = fight(V, ["gale", "gale", "undertow"], params={"reroll_cost": 0})
+    for i, card in enumerate(["gale", "gale", "undertow"], start=1):
+        s.apply(f"{card}>{i}")
+    for i in (1, 2, 3):
+        roll(s, i, "blank")
+        s.apply(f"fire {i}")
+        if i < 3:
+            draw(s, "lash")                # Gale's draw
+    assert slots(s) == [None, None, None, None] and s.energy == 3 - 1 - 1
+    s.apply("end")
+    draw(s, "stone")
+    assert s.energy == 3 + 2
 
 
 def test_turn_order_draw_one_then_paid_draws_before_the_roll():

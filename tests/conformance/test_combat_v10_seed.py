@@ -417,15 +417,36 @@ def test_income_is_two_plus_faces_cleared_last_turn_at_most_six_printed_beside_t
     draw(s, "undertow")
     assert s.energy == 3                       # the unspent 2 did not carry over
     data = s.to_dict()
-    data["counters"]["cleared"] = 4            # four overwrites this turn
+    data["counters"]["cleared"] = 0b1011       # faces 1, 2 and 4 already cleared this turn (a mask of faces)
     s = combat.State.from_dict(data)
-    assert "Income next turn: 2 + faces cleared this turn (4) = 6 (range 2-6)" in str(s)
-    s.apply("lash>3")                          # overwrites Gale: the fifth face cleared this turn
-    assert "(5) = 6 (range 2-6)" in str(s)
+    assert "Income next turn: 2 + faces cleared this turn (3) = 5 (range 2-6)" in str(s)
+    s.apply("lash>3")                          # overwrites Gale: face 3, the fourth face cleared this turn
+    assert "(4) = 6 (range 2-6)" in str(s)
     roll(s, "blank", "agni")
     s.apply("end")
     draw(s, "gale")
     assert s.energy == 6
+
+
+def test_income_counts_faces_not_departures():
+    """A face that clears twice in a turn is one face: Stoneskin overwrites Ember Lash on face 1 (it clears),
+    then fires there under Agni and exhausts (face 1 clears again): next turn's income is 2 + 1.
+
+    > Energy. Income at turn start = 2 + the number of faces that cleared last turn, where a face "clears" when its card leaves it (to discard, exhaust, or hand). Range 2–6, printed beside the die.
+    """
+    s = fight(V, ["lash", "stone", "gale"], params={"strike_damage": 0})
+    s.apply("lash>1")
+    roll(s, 3, "agni")                         # face 3 is unwritten: nothing fires, nothing clears
+    s.apply("end")
+    draw(s, "undertow")
+    assert s.energy == 2
+    s.apply("stone>1")                         # overwrite: Ember Lash to the discard, face 1 clears
+    assert "faces cleared this turn (1)" in str(s)
+    roll(s, 1, "agni")
+    s.apply("end")                             # Stoneskin fires twice and exhausts: face 1 clears again
+    assert s.to_dict()["piles"]["exhaust"] == {"Stoneskin": 1}
+    draw(s, "lash")
+    assert s.energy == 2 + 1
 
 
 def test_sinks_and_their_prices():

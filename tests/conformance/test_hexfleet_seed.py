@@ -684,6 +684,14 @@ def test_you_cannot_force_a_ship_upwards_a_crush():
         s.apply("R 0,1>0,2")
         assert picture(s)[(0, 3)] == behind and s.reserves[1]["frigate"] == f1 + 1
         assert picture(s)[(0, 2)] == "R"
+    # Off the ground the two cases differ from "any tile behind": a Frigate at Level 1 is crushed by a
+    # column reaching its own level (1) or higher, and steps across a lower one.
+    for behind, crushed in (("s", False), ("ss", True), ("sss", True), ("sF", True), ("ssF", True)):
+        s = position({**CORES, (0, 1): "SR", (0, 2): "sf", (0, 3): behind, (1, 1): "S"})
+        f1 = s.reserves[1]["frigate"]
+        s.apply("R 0,1>0,2")
+        assert picture(s)[(0, 3)] == (behind if crushed else behind + "f"), behind
+        assert s.reserves[1]["frigate"] == f1 + crushed and picture(s)[(0, 2)] == "sR"
 
 
 def test_a_crush_does_not_cancel_the_shove():

@@ -24,6 +24,7 @@ from triptych.balance import targets
 from triptych.balance.players import parse_player
 from triptych.balance.runner import Cell, Record, run_cells
 from triptych.balance.stats import summarize
+from triptych.executor import Executor
 
 VARIANTS = {v["id"]: v for v in _combat.VARIANTS}
 
@@ -118,11 +119,14 @@ def judge(config: LabConfig, grid: Sequence[sweeps_mod.Setting], cells: Sequence
     return out
 
 
-def run_lab(config: LabConfig, console: Console | None = None, progress: bool = True) -> LabResult:
+def run_lab(config: LabConfig, console: Console | None = None, progress: bool = True,
+            executor: Executor | None = None) -> LabResult:
+    """Plays and judges the run; the fights go to ``executor`` (default: ``config.workers`` local processes)."""
     config.validate()
     grid, cells = plan(config)
     t0 = time.perf_counter()
-    records = run_cells(cells, config.seed, config.games, config.workers, console=console, progress=progress)
+    records = run_cells(cells, config.seed, config.games, config.workers, console=console, progress=progress,
+                        executor=executor)
     seconds = time.perf_counter() - t0
     summaries = [summarize(cell.variant, rs) for cell, rs in zip(cells, records)]
     return LabResult(config, grid, cells, records, summaries, judge(config, grid, cells, summaries), seconds)

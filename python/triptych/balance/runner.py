@@ -1,28 +1,28 @@
-"""Plays the lab's fights in worker processes, in chunks of seeds.
+"""Plays the lab's fights on an executor (triptych/executor.py), in batches of seeds.
 
 A cell is (variant, setting, player). Fight i of every cell uses seed
 ``seed + i`` (paired seeds: every variant, player and setting meets the same
 luck, see cpp/combat/fight_record.h). A fight's record depends only on its
 cell and seed, never on which worker played it or in what order, and the
 records are put back in (cell, fight) order, so the output is identical for
-any ``--workers``.
+any ``--workers`` and either ``--backend``.
 """
 
 from __future__ import annotations
 
-import multiprocessing
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
 from triptych._core import combat as _combat
 from triptych.balance.players import fight_cost_ms
+from triptych.executor import Executor, LocalExecutor, run_batches
 
 Record = dict[str, Any]
+# One batch: (cell index, variant, params, player, index of its first fight, its seeds).
+Batch = tuple[int, str, dict[str, int], str, int, list[int]]
 
 # A chunk is about this much work (ms on one core): long enough that process
 # overhead does not show, short enough that the bar moves and workers balance.
@@ -47,46 +47,46 @@ def chunk_size(player: str) -> int:
     return max(1, min(MAX_CHUNK, int(CHUNK_MS / fight_cost_ms(player))))
 
 
-def _play(task: tuple[int, str, dict[str, int], str, int, list[int]]) -> tuple[int, int, list[Record]]:
-    """Worker entry point: one chunk of one cell's fights."""
-    cell_index, variant, params, player, start, seeds = task
+def _play(batch: Batch) -> tuple[int, int, list[Record]]:
+    """Worker entry point: one batch of one cell's fights."""
+    cell_index, variant, params, player, start, seeds = batch
     return cell_index, start, _combat.play_fights(variant, seeds, player, params or None)
 
 
-def run_cells(cells: Sequence[Cell], seed: int, games: int, workers: int = 1,
-              console: Console | None = None, progress: bool = True) -> list[list[Record]]:
-    """The records of every cell, each list in fight order; ``workers`` > 1 plays in that many processes."""
+def plan_batches(cells: Sequence[Cell], seed: int, games: int) -> list[Batch]:
+    """Every cell's fights cut into batches of seeds, the costliest first.
+
+    The plan depends only on the cells, seed and games, so a resumed run cuts
+    the same batches and knows which ones its journal already holds.
+    """
     seeds = fight_seeds(seed, games)
-    tasks = []
+    batches = []
     for index, cell in enumerate(cells):
         size = chunk_size(cell.player)
         for start in range(0, games, size):
-            tasks.append((index, cell.variant, dict(cell.params), cell.player, start, seeds[start:start + size]))
-    # The costliest chunks first, so no worker is left with a long one at the end.
-    tasks.sort(key=lambda t: -fight_cost_ms(t[3]) * len(t[5]))
-    chunks: dict[tuple[int, int], list[Record]] = {}
-    bar = Progress(TextColumn("[bold]balance[/bold]"), BarColumn(), MofNCompleteColumn(), TextColumn("fights"),
-                   TimeElapsedColumn(), TextColumn("eta"), TimeRemainingColumn(),
-                   console=console or Console(stderr=True), disable=not progress)
-    if workers <= 1:
-        with bar:
-            job = bar.add_task("fights", total=len(cells) * games)
-            for task in tasks:
-                index, start, records = _play(task)
-                chunks[(index, start)] = records
-                bar.advance(job, len(records))
-    else:
-        # "spawn": fresh workers that import triptych themselves (no fork of a
-        # process running the progress bar's thread).
-        context = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-            futures = [pool.submit(_play, task) for task in tasks]
-            with bar:
-                job = bar.add_task("fights", total=len(cells) * games)
-                for future in as_completed(futures):
-                    index, start, records = future.result()
-                    chunks[(index, start)] = records
-                    bar.advance(job, len(records))
+            batches.append((index, cell.variant, dict(cell.params), cell.player, start, seeds[start:start + size]))
+    # The costliest first, so no worker is left with a long one at the end.
+    batches.sort(key=lambda t: -fight_cost_ms(t[3]) * len(t[5]))
+    return batches
+
+
+def run_cells(cells: Sequence[Cell], seed: int, games: int, workers: int = 1,
+              console: Console | None = None, progress: bool = True,
+              executor: Executor | None = None) -> list[list[Record]]:
+    """The records of every cell, each list in fight order.
+
+    The batches run on ``executor`` (default: ``workers`` local processes).
+    """
+    batches = plan_batches(cells, seed, games)
+    own = executor is None
+    executor = executor or LocalExecutor(workers)
+    try:
+        results = run_batches(executor, _play, batches, sizes=[len(b[5]) for b in batches], label="balance",
+                              unit="fights", console=console, progress=progress)
+    finally:
+        if own:
+            executor.close()
+    chunks = {(index, start): records for index, start, records in results}
     out: list[list[Record]] = []
     for index, cell in enumerate(cells):
         records: list[Record] = []

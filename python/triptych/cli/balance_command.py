@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING
 import click
 from rich.console import Console
 
+from triptych.cli.backend_options import backend_options, open_executor
+
 if TYPE_CHECKING:
     from triptych.balance.lab import LabConfig
 
@@ -41,7 +43,9 @@ def _variants(text: str | None) -> list[str]:
 @click.option("--players", "players_text", default="random,greedy,mcts:200,mcts:1000", show_default=True,
               metavar="SPEC,...", help="Players: random, greedy, mcts:N (N iterations per decision).")
 @click.option("--workers", "-j", type=click.IntRange(1, 512), default=None,
-              help="Worker processes (default: the CPU count). Results do not depend on it.")
+              help="Worker processes (default: the CPU count; with --backend ray and --address, the cluster's CPUs). "
+                   "Results do not depend on it.")
+@backend_options
 @click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path), default=Path("balance-report"),
               show_default=True, help="Folder for fights.csv, summary.json, the PNGs and report.html.")
 @click.option("--set", "sets", multiple=True, metavar="NAME=V1,V2",
@@ -49,8 +53,8 @@ def _variants(text: str | None) -> list[str]:
 @click.option("--seed", type=click.IntRange(0, 2**62), default=0, show_default=True,
               help="Fight i of every cell uses seed SEED + i.")
 @click.option("--no-progress", is_flag=True, help="No progress bar.")
-def balance(variants_text: str | None, games: int, players_text: str, workers: int | None, out: Path,
-            sets: tuple[str, ...], seed: int, no_progress: bool) -> None:
+def balance(variants_text: str | None, games: int, players_text: str, workers: int | None, backend: str,
+            address: str | None, out: Path, sets: tuple[str, ...], seed: int, no_progress: bool) -> None:
     """Measure each Combat variant against its design targets (win rate ~60%, fight length in its band)."""
     from triptych.balance import LabConfig, parse_players, parse_sets, print_tables, run_lab
     from triptych.balance.lab import VARIANTS
@@ -69,19 +73,23 @@ def balance(variants_text: str | None, games: int, players_text: str, workers: i
         config.validate()  # values the engine refuses (out of range, an empty deck...)
     except ValueError as err:
         raise click.BadParameter(str(err), param_hint="--set") from None
-    command = command_line(config, out)
     console = Console() if sys.stdout.isatty() else Console(width=200)
-    result = run_lab(config, console=Console(stderr=True), progress=not no_progress)
+    with open_executor(backend, workers, address) as executor:
+        config.workers = executor.workers
+        command = command_line(config, out, backend, address)
+        result = run_lab(config, console=Console(stderr=True), progress=not no_progress, executor=executor)
     print_tables(result, console)
     paths = write_report(result, out, command)
     console.print(f"{sum(len(r) for r in result.records)} fights in {result.seconds:.1f} s "
-                  f"({config.workers} worker(s)); wrote {out}/: {', '.join(sorted(p.name for p in paths.values()))}")
+                  f"({executor.describe()}); wrote {out}/: {', '.join(sorted(p.name for p in paths.values()))}")
 
 
-def command_line(config: LabConfig, out: Path) -> str:
+def command_line(config: LabConfig, out: Path, backend: str = "local", address: str | None = None) -> str:
     """The canonical command line of a run (written into the report so it can be repeated)."""
     parts = ["triptych balance", f"--variants {','.join(config.variants)}", f"--games {config.games}",
              f"--players {','.join(config.players)}", f"--workers {config.workers}", f"--seed {config.seed}"]
+    if backend != "local":
+        parts.append(f"--backend {backend}" + (f" --address {shlex.quote(address)}" if address else ""))
     parts += [f"--set {name}={','.join(map(str, values))}" for name, values in config.sweeps]
     return " ".join(parts + [f"--out {shlex.quote(str(out))}"])
 

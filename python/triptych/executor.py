@@ -1,0 +1,307 @@
+"""Where batches of work run: local worker processes (the default) or a Ray cluster.
+
+The balance lab, matches, ladders and tuning hand their work to an
+``Executor`` as a list of *batches* -- a chunk of seeds and what to play with
+them -- and a top-level function that plays one batch. ``run_batches`` ships
+the batches, streams each result into one rich progress bar as it arrives and
+returns the results in batch order, so the output never depends on the
+backend, the number of workers or the order in which batches finish.
+
+    >>> with make_executor("local", workers=2) as executor:
+    ...     squares = run_batches(executor, sum_of_squares, [[1, 2], [3]], sizes=[2, 1])
+
+Backends (``--backend``):
+
+* ``local`` (``LocalExecutor``, the default): a pool of spawned processes on
+  this machine, or the calling process itself with one worker. Nothing to
+  install, nothing to start. A pool broken by a lost worker is rebuilt and
+  the unfinished batches re-run.
+* ``ray`` (``RayExecutor``): one Ray task per batch, on a running cluster
+  (``address="auto"`` on a node of it, or ``"ray://HEAD:10001"``) or on a
+  Ray started on this machine for the run. A batch whose worker dies is
+  re-run elsewhere (Ray task retries). Needs the ``cluster`` extra.
+
+Work goes out in batches, never one task per fight: a task costs Ray about a
+millisecond of scheduling, a fight can cost less than a tenth of that.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, TypeVar
+
+from rich.console import Console
+from rich.progress import (BarColumn, MofNCompleteColumn, Progress, ProgressColumn, Task, TextColumn,
+                           TimeElapsedColumn, TimeRemainingColumn)
+from rich.text import Text
+
+B = TypeVar("B")
+R = TypeVar("R")
+
+BACKENDS = ("local", "ray")
+INSTALL_RAY = "pip install 'triptych[cluster]'  (or: pip install 'ray>=2.9')"
+DEFAULT_RETRIES = 3  # re-runs of a batch whose worker was lost, before the run fails
+
+
+class BackendUnavailable(RuntimeError):
+    """The backend asked for cannot run here (Ray not installed, no cluster at the address)."""
+
+
+class WorkerLost(RuntimeError):
+    """Workers kept dying: a batch was lost more often than the retries allow."""
+
+
+class Executor(ABC):
+    """Runs ``fn(batch)`` for every batch somewhere, yielding results as they finish."""
+
+    name: str
+
+    @property
+    @abstractmethod
+    def workers(self) -> int:
+        """How many batches run at once."""
+
+    @abstractmethod
+    def imap_unordered(self, fn: Callable[[B], R], batches: Sequence[B]) -> Iterator[tuple[int, R]]:
+        """``(i, fn(batches[i]))`` for every i, in the order they finish.
+
+        ``fn`` must be a module-level function (it is pickled by reference).
+        Closing the iterator early (an error, Ctrl-C) cancels what has not run.
+        """
+
+    def describe(self) -> str:
+        return f"{self.name}, {self.workers} worker(s)"
+
+    def close(self) -> None:
+        """Releases what the executor started (a Ray it launched); idempotent."""
+
+    def __enter__(self) -> Executor:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+# --- local ----------------------------------------------------------------------------------
+
+class LocalExecutor(Executor):
+    """Spawned worker processes on this machine (in-process with one worker)."""
+
+    name = "local"
+
+    def __init__(self, workers: int | None = None, retries: int = DEFAULT_RETRIES) -> None:
+        if workers is not None and workers < 1:
+            raise ValueError(f"workers must be at least 1, not {workers}")
+        self._workers = workers or os.cpu_count() or 1
+        self.retries = retries
+
+    @property
+    def workers(self) -> int:
+        return self._workers
+
+    def imap_unordered(self, fn: Callable[[B], R], batches: Sequence[B]) -> Iterator[tuple[int, R]]:
+        if self._workers <= 1 or len(batches) <= 1:
+            for i, batch in enumerate(batches):
+                yield i, fn(batch)
+            return
+        pending = list(range(len(batches)))
+        losses = 0
+        while pending:
+            try:
+                for i, result in self._pool_round(fn, batches, pending):
+                    pending.remove(i)
+                    yield i, result
+            except BrokenProcessPool as err:
+                # A worker died (killed, out of memory): every unfinished batch of that
+                # pool is lost with it; the finished ones were already yielded, once.
+                losses += 1
+                if losses > self.retries:
+                    raise WorkerLost(f"worker processes died {losses} times; {len(pending)} batch(es) unfinished") from err
+
+    def _pool_round(self, fn: Callable[[B], R], batches: Sequence[B], todo: Sequence[int]) -> Iterator[tuple[int, R]]:
+        # "spawn": fresh workers that import triptych themselves (no fork of a
+        # process running a progress bar's thread).
+        context = multiprocessing.get_context("spawn")
+        pool = ProcessPoolExecutor(max_workers=min(self._workers, len(todo)), mp_context=context)
+        try:
+            futures: dict[Future[R], int] = {pool.submit(fn, batches[i]): i for i in todo}
+            waiting = set(futures)
+            while waiting:
+                done, waiting = wait(waiting, return_when=FIRST_COMPLETED)
+                for future in sorted(done, key=futures.__getitem__):
+                    yield futures[future], future.result()
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
+
+
+# --- ray ------------------------------------------------------------------------------------
+
+def import_ray() -> Any:
+    """The ray module, or BackendUnavailable saying how to install it."""
+    try:
+        import ray
+    except ImportError:
+        raise BackendUnavailable(f"--backend ray needs Ray, which is not installed: {INSTALL_RAY}") from None
+    return ray
+
+
+def _call(fn: Callable[[Any], Any], batch: Any) -> Any:
+    return fn(batch)
+
+
+def _worker_version() -> str:
+    import triptych
+
+    return triptych.__version__
+
+
+class RayExecutor(Executor):
+    """One Ray task per batch, on a cluster (``address``) or on a Ray started here for the run.
+
+    Without an address a private Ray is started on this machine with
+    ``workers`` CPUs (default: all) on the loopback interface, and stopped by
+    ``close()``. With an address (``auto``, ``HOST:6379`` or ``ray://HOST:10001``)
+    the executor joins that cluster and uses all its CPUs; ``workers`` is not
+    used there. When Ray is already initialized in this process it is used
+    as it is and left running.
+    """
+
+    name = "ray"
+
+    def __init__(self, address: str | None = None, workers: int | None = None,
+                 retries: int = DEFAULT_RETRIES) -> None:
+        if workers is not None and workers < 1:
+            raise ValueError(f"workers must be at least 1, not {workers}")
+        ray = self._ray = import_ray()
+        self.retries = retries
+        self.address = address
+        self._started = False
+        if not ray.is_initialized():
+            common: dict[str, Any] = {"logging_level": "ERROR", "log_to_driver": False, "configure_logging": True}
+            try:
+                if address:
+                    ray.init(address=address, **common)
+                else:
+                    ray.init(address="local", num_cpus=workers or os.cpu_count() or 1, include_dashboard=False,
+                             _node_ip_address="127.0.0.1", **common)
+            except ConnectionError as err:
+                raise BackendUnavailable(f"no Ray cluster at {address!r}: {err}") from None
+            self._started = True
+        self._workers = max(1, int(ray.cluster_resources().get("CPU", 1)))
+        self._remote = ray.remote(num_cpus=1, max_retries=retries, retry_exceptions=False)(_call)
+        if address:
+            self._check_workers()
+
+    @property
+    def workers(self) -> int:
+        return self._workers
+
+    def describe(self) -> str:
+        where = f"cluster at {self.address}" if self.address else "this machine"
+        return f"ray ({where}), {self.workers} CPU(s)"
+
+    def _check_workers(self) -> None:
+        """Refuses a cluster whose workers run another triptych: their fights would not be ours."""
+        import triptych
+
+        theirs = self._ray.get(self._ray.remote(num_cpus=0)(_worker_version).remote())
+        if theirs != triptych.__version__:
+            raise BackendUnavailable(f"the cluster's workers run triptych {theirs}, this machine {triptych.__version__}: "
+                                     "install the same wheel on every node (docs/cluster.md)")
+
+    def imap_unordered(self, fn: Callable[[B], R], batches: Sequence[B]) -> Iterator[tuple[int, R]]:
+        ray = self._ray
+        fn_ref = ray.put(fn)
+        refs = {self._remote.remote(fn_ref, batch): i for i, batch in enumerate(batches)}
+        waiting = list(refs)
+        try:
+            while waiting:
+                done, waiting = ray.wait(waiting, num_returns=1)
+                for ref in done:
+                    try:
+                        result = ray.get(ref)
+                    except ray.exceptions.RayTaskError as err:
+                        raise err.as_instanceof_cause() from None  # the batch's own error, e.g. a ValueError
+                    except (ray.exceptions.WorkerCrashedError, ray.exceptions.NodeDiedError) as err:
+                        raise WorkerLost(f"batch {refs[ref]} lost its worker more than {self.retries} times") from err
+                    yield refs[ref], result
+        finally:
+            for ref in waiting:  # interrupted: nothing of this run keeps running on the cluster
+                ray.cancel(ref, force=True)
+
+    def close(self) -> None:
+        if self._started and self._ray.is_initialized():
+            self._ray.shutdown()
+        self._started = False
+
+
+def make_executor(backend: str = "local", workers: int | None = None, address: str | None = None,
+                  retries: int = DEFAULT_RETRIES) -> Executor:
+    """The executor for ``--backend``; ValueError for an unknown name or an address without Ray."""
+    if backend == "local":
+        if address:
+            raise ValueError("--address is for --backend ray")
+        return LocalExecutor(workers, retries)
+    if backend == "ray":
+        return RayExecutor(address, workers, retries)
+    raise ValueError(f"unknown backend {backend!r} (known: {', '.join(BACKENDS)})")
+
+
+# --- running a job --------------------------------------------------------------------------
+
+class RateColumn(ProgressColumn):
+    """Units per second, from rich's moving estimate."""
+
+    def __init__(self, unit: str) -> None:
+        super().__init__()
+        self.unit = unit
+
+    def render(self, task: Task) -> Text:
+        speed = task.finished_speed or task.speed
+        return Text(f"{speed:,.1f} {self.unit}/s" if speed else f"- {self.unit}/s", style="progress.data.speed")
+
+
+def progress_bar(label: str, unit: str, console: Console | None = None, enabled: bool = True) -> Progress:
+    """The one bar a job shows: done/total, rate, elapsed and time left."""
+    return Progress(TextColumn(f"[bold]{label}[/bold]"), BarColumn(), MofNCompleteColumn(), TextColumn(unit),
+                    RateColumn(unit), TimeElapsedColumn(), TextColumn("eta"), TimeRemainingColumn(),
+                    console=console or Console(stderr=True), disable=not enabled)
+
+
+def run_batches(executor: Executor, fn: Callable[[B], R], batches: Sequence[B], *, sizes: Sequence[int] | None = None,
+                done: Mapping[int, R] | None = None, on_result: Callable[[int, R], None] | None = None,
+                label: str = "work", unit: str = "items", console: Console | None = None,
+                progress: bool = True) -> list[R]:
+    """``[fn(b) for b in batches]``, run on ``executor``, in batch order.
+
+    ``sizes[i]`` is what batch i adds to the bar (default 1 each). ``done``
+    holds results already known (a resumed run): those batches are not run
+    again and start the bar where it was. ``on_result(i, result)`` sees each
+    new result as it arrives, before the next one (to save it, for example).
+    """
+    sizes = list(sizes) if sizes is not None else [1] * len(batches)
+    if len(sizes) != len(batches):
+        raise ValueError(f"{len(sizes)} sizes for {len(batches)} batches")
+    results: dict[int, R] = dict(done or {})
+    todo = [i for i in range(len(batches)) if i not in results]
+    bar = progress_bar(label, unit, console, progress)
+    with bar:
+        job = bar.add_task(label, total=sum(sizes), completed=sum(sizes[i] for i in results))
+        for k, result in executor.imap_unordered(fn, [batches[i] for i in todo]):
+            index = todo[k]
+            if index in results:  # cannot happen with a sound backend; never count a batch twice
+                raise RuntimeError(f"batch {index} came back twice")
+            results[index] = result
+            if on_result:
+                on_result(index, result)
+            bar.advance(job, sizes[index])
+    return [results[i] for i in range(len(batches))]
+
+
+__all__ = ["BACKENDS", "BackendUnavailable", "Executor", "LocalExecutor", "RayExecutor", "WorkerLost",
+           "import_ray", "make_executor", "progress_bar", "run_batches"]

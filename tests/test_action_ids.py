@@ -1,0 +1,194 @@
+"""The integer-id fast path agrees with the Action path on random games.
+
+At every ply of seeded random AquaIgnis and Hexfleet games: the ids of
+``legal_actions()`` are exactly ``legal_action_ids()`` (ascending), each id is
+the documented formula over the action's dict (the OpenSpiel adapter's
+encoding, re-derived here independently), ``Action.from_id`` inverts ``.id``,
+``action_mask()`` marks exactly the legal ids (Hexfleet: those whose acting
+hex lies in the observation window) and ``apply_id`` reaches the very state
+``apply`` does. Bad ids raise and change nothing; ``observation(out=)`` fills
+a preallocated buffer or refuses it by name.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+import pytest
+
+import triptych
+import triptych.aquaignis as aq
+import triptych.hexfleet as hf
+
+GAMES = 12
+PLIES = 80
+
+# --- the documented encodings, from the action's dict (docs/rules/<game>.md) -----------------------
+
+AQ_TYPES = ("spawn", "charge", "advance", "surge", "barrier", "jump", "pass")
+HF_UNITS = ("core", "shipyard", "shield", "frigate", "destroyer", "repulsor")
+C = 128 * 128
+
+
+def aq_id(d: dict[str, Any]) -> int:
+    code = AQ_TYPES.index(d["type"])
+    for key, base in (("flow", 1), ("pos", 0), ("to_flow", 1), ("to_pos", 0)):
+        code = code * 7 + (d[key] - base if key in d else 0)
+    return code
+
+
+def hf_cell(h: list[int]) -> int:
+    assert -64 <= h[0] < 64 and -64 <= h[1] < 64
+    return (h[0] + 64) * 128 + h[1] + 64
+
+
+def hf_id(d: dict[str, Any]) -> int:
+    kind = d["type"]
+    if kind == "spawn":
+        return 3 * C * C + (HF_UNITS.index(d["unit"]) * 2 + int(d["face_down"])) * C + hf_cell(d["at"])
+    if kind == "shipyard":
+        return 3 * C * C + 12 * C + hf_cell(d["at"])
+    block = ("move", "destroy", "push").index(kind)
+    return block * C * C + hf_cell(d["from"]) * C + hf_cell(d["to"] if kind == "move" else d["target"])
+
+
+def hf_in_window(state: hf.State, d: dict[str, Any]) -> bool:
+    """Is the action's acting hex inside the (17 x 17) window around the mover's Core?"""
+    at = d["at"] if d["type"] in ("spawn", "shipyard") else d["from"]
+    cq, cr = state.core(state.to_move)
+    return abs(at[0] - cq) <= 8 and abs(at[1] - cr) <= 8
+
+
+GAMES_UNDER_TEST = [(aq, aq_id), (hf, hf_id)]
+
+
+def check_position(module, formula, state) -> None:
+    actions = state.legal_actions()
+    ids = state.legal_action_ids()
+    assert ids.dtype == np.int32
+    assert ids.tolist() == sorted(a.id for a in actions)
+    assert len(set(ids.tolist())) == len(actions), "two legal actions share an id"
+    for a in actions:
+        assert a.id == formula(a.to_dict())
+        assert module.Action.from_id(a.id) == a
+    mask = state.action_mask()
+    assert mask.shape == module.ACTION_MASK_SHAPE and mask.dtype == np.bool_
+    marked = sorted(state.mask_index_to_id(int(i)) for i in np.flatnonzero(mask))
+    if module is hf:
+        in_window = sorted(a.id for a in actions if hf_in_window(state, a.to_dict()))
+        assert marked == in_window
+        for a in actions:
+            index = state.id_to_mask_index(a.id)
+            assert (index >= 0) == hf_in_window(state, a.to_dict())
+            if index >= 0:
+                assert mask.flat[index] and state.mask_index_to_id(index) == a.id
+    else:
+        assert marked == ids.tolist()
+
+
+@pytest.mark.parametrize("module,formula", GAMES_UNDER_TEST, ids=["aquaignis", "hexfleet"])
+def test_ids_and_actions_agree_on_random_games(module, formula):
+    for seed in range(GAMES):
+        rng = random.Random(seed)
+        state = module.new_game()
+        for _ in range(PLIES):
+            if state.is_terminal():
+                assert state.legal_action_ids().size == 0
+                break
+            check_position(module, formula, state)
+            action = rng.choice(state.legal_actions())
+            by_id = state.clone()
+            by_id.apply_id(action.id)
+            state.apply(action)
+            assert by_id.to_dict() == state.to_dict() and by_id.hash == state.hash
+
+
+@pytest.mark.parametrize("module", [aq, hf], ids=["aquaignis", "hexfleet"])
+def test_bad_ids_raise_and_change_nothing(module):
+    state = module.new_game()
+    rng = random.Random(7)
+    for _ in range(9):
+        state.apply_id(int(rng.choice(state.legal_action_ids())))
+    before = state.to_dict()
+    legal = set(state.legal_action_ids().tolist())
+    candidates = ([aq_id({"type": "pass"}), aq_id({"type": "jump", "flow": 1, "pos": 0, "to_flow": 4, "to_pos": 0})]
+                  if module is aq else [hf_id({"type": "move", "from": [40, 40], "to": [41, 40]})])
+    illegal = next(i for i in candidates if i not in legal)
+    with pytest.raises(triptych.IllegalActionError):
+        state.apply_id(illegal)
+    for bad in (-1, module.ACTION_IDS, 2**40, 2**80):
+        with pytest.raises(triptych.IllegalActionError, match="out of range"):
+            state.apply_id(bad)
+        with pytest.raises(triptych.IllegalActionError, match="out of range"):
+            module.Action.from_id(bad)
+    for wrong_type in (1.0, True, "3", None):
+        with pytest.raises(triptych.IllegalActionError, match="must be an int"):
+            state.apply_id(wrong_type)
+    assert state.to_dict() == before
+    # numpy integers are ints
+    state.apply_id(state.legal_action_ids()[0])
+    with pytest.raises(triptych.IllegalActionError, match="mask index"):
+        state.mask_index_to_id(int(np.prod(module.ACTION_MASK_SHAPE)))
+
+
+def test_aquaignis_ids_that_name_no_action_raise():
+    # pass with a flow digit, spawn with a pos digit, charge with a jump target
+    for d in ({"type": "pass"}, {"type": "spawn", "flow": 3}, {"type": "charge", "flow": 2, "pos": 4}):
+        base = aq_id(d)
+        assert aq.Action.from_id(base).to_dict() == d
+    for bad in (6 * 7**4 + 1, 0 * 7**4 + 1 * 7**2 + 3 * 7, 1 * 7**4 + 5):
+        with pytest.raises(triptych.IllegalActionError, match="names no action"):
+            aq.Action.from_id(bad)
+
+
+def test_hexfleet_ids_outside_the_window_are_refused():
+    # A move from (63, 0) to (64, 0) leaves the 128 x 128 window: it has no id.
+    action = hf.Action.from_dict({"type": "move", "from": [63, 0], "to": [64, 0]})
+    with pytest.raises(triptych.IllegalActionError, match="outside the 128x128"):
+        _ = action.id
+    corner = hf.Action.from_dict({"type": "move", "from": [-64, -64], "to": [63, 63]})
+    assert corner.id == 127 * 128 + 127 and hf.Action.from_id(corner.id) == corner
+
+
+@pytest.mark.parametrize("module", [aq, hf], ids=["aquaignis", "hexfleet"])
+def test_observation_into_a_preallocated_buffer(module):
+    state = module.new_game()
+    for _ in range(5):
+        state.apply_id(int(state.legal_action_ids()[-1]))
+    buffer = np.full(module.OBSERVATION_SHAPE, 9.0, dtype=np.float32)
+    returned = state.observation(out=buffer)
+    assert returned is buffer
+    assert np.array_equal(buffer, state.observation())
+    bad_buffers = {
+        "dtype": np.zeros(module.OBSERVATION_SHAPE, dtype=np.float64),
+        "shape": np.zeros((3,), dtype=np.float32),
+        "C-contiguous": np.zeros(module.OBSERVATION_SHAPE[::-1], dtype=np.float32).T,
+    }
+    readonly = np.zeros(module.OBSERVATION_SHAPE, dtype=np.float32)
+    readonly.flags.writeable = False
+    bad_buffers["read-only"] = readonly
+    for word, bad in bad_buffers.items():
+        with pytest.raises(ValueError, match=word):
+            state.observation(out=bad)
+    with pytest.raises(TypeError, match="numpy array"):
+        state.observation(out=[0.0])
+
+
+@pytest.mark.parametrize("game", ["aquaignis", "hexfleet"])
+def test_same_ids_as_the_openspiel_adapter(game):
+    pytest.importorskip("pyspiel")
+    import triptych.openspiel as ts
+
+    module = triptych.games.load(game)
+    state = module.new_game()
+    rng = random.Random(3)
+    for _ in range(40):
+        if state.is_terminal():
+            break
+        for a in state.legal_actions():
+            assert ts.encode_action(game, a) == a.id
+        assert ts.decode_action(game, int(state.legal_action_ids()[0])) == module.Action.from_id(
+            int(state.legal_action_ids()[0]))
+        state.apply(rng.choice(state.legal_actions()))
