@@ -8,12 +8,11 @@ result and how the game ended) that :func:`replay` plays back to the same end.
 
 The core is :func:`play_pairs`, a plain function over a batch of pair
 indices that builds its players from their specs, so a batch can run in any
-worker process (:func:`run_match` spreads pairs over a process pool).
+worker process (:func:`run_match` hands the pairs to triptych.executor).
 """
 
 from __future__ import annotations
 
-import concurrent.futures
 import os
 import random
 from collections.abc import Callable, Iterable, Sequence
@@ -236,17 +235,27 @@ def default_workers() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
 
 
+def _play_pair_batch(batch: tuple[str, str, str, list[int], dict[str, Any]]) -> list[GameRecord]:
+    """One executor batch: (game, spec_a, spec_b, pair indices, play_pairs keyword arguments)."""
+    game, spec_a, spec_b, pairs, kwargs = batch
+    return play_pairs(game, spec_a, spec_b, pairs, **kwargs)
+
+
 def run_match(game: str, spec_a: str, spec_b: str, games: int, *, seed: int = 0, opening: int = 4,
               workers: int = 1, sprt: Sprt | None = None, options: dict[str, Any] | None = None,
+              executor: Any = None,
               on_pair: Callable[[MatchResult, str | None], None] | None = None) -> tuple[MatchResult, str | None]:
     """Plays up to `games` games (rounded up to whole pairs) and returns (result, SPRT verdict).
 
-    With ``workers`` > 1 the pairs run in a pool of worker processes. With an
-    SPRT, play stops as soon as the LLR of the pentanomial count leaves its
-    bounds; the verdict is "H1", "H0" or None (the games ran out first).
-    ``on_pair`` is called after each pair with the result so far.
+    Each opening pair is one batch for the executor (triptych.executor: local
+    worker processes, or Ray); without one, ``workers`` local processes (in
+    this process with one). With an SPRT, play stops as soon as the LLR of the
+    pentanomial count leaves its bounds; the verdict is "H1", "H0" or None
+    (the games ran out first). ``on_pair`` is called after each pair with the
+    result so far.
     """
     from triptych.ai import make_player
+    from triptych.executor import LocalExecutor
 
     module = load(game)
     if getattr(module, "SINGLE_PLAYER", False):
@@ -256,32 +265,21 @@ def run_match(game: str, spec_a: str, spec_b: str, games: int, *, seed: int = 0,
     pairs = (games + 1) // 2
     result = MatchResult()
     verdict: str | None = None
-
-    def absorb(records: list[GameRecord]) -> bool:
-        nonlocal verdict
-        result.add(records)
-        if sprt is not None:
-            verdict = sprt.verdict(result.pentanomial())
-        if on_pair:
-            on_pair(result, verdict)
-        return verdict is not None
-
     kwargs = {"seed": seed, "opening": opening, "options": dict(options or {})}
-    if workers <= 1:
-        for pair in range(pairs):
-            if absorb(play_pairs(game, spec_a, spec_b, [pair], **kwargs)):
-                break
-    else:
-        # A plain process pool for now; #16's executor (local pool or Ray) takes the same batches.
-        pool = concurrent.futures.ProcessPoolExecutor(max_workers=workers)
-        futures = [pool.submit(play_pairs, game, spec_a, spec_b, [pair], **kwargs) for pair in range(pairs)]
-        try:
-            for future in concurrent.futures.as_completed(futures):
-                if absorb(future.result()):
-                    break
-        finally:
-            # Stopping early (SPRT verdict, Ctrl+C) drops the pairs not yet started; running ones finish.
-            pool.shutdown(wait=True, cancel_futures=True)
+    batches = [(game, spec_a, spec_b, [pair], kwargs) for pair in range(pairs)]
+    executor = executor or LocalExecutor(workers)
+    finished = executor.imap_unordered(_play_pair_batch, batches)
+    try:
+        for _, records in finished:
+            result.add(records)
+            if sprt is not None:
+                verdict = sprt.verdict(result.pentanomial())
+            if on_pair:
+                on_pair(result, verdict)
+            if verdict is not None:
+                break  # closing the iterator cancels the pairs not yet played
+    finally:
+        finished.close()
     result.records.sort(key=lambda r: (r.pair, r.a_side))
     return result, verdict
 

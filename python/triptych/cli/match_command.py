@@ -12,6 +12,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from triptych import ai
+from triptych.cli.backend_options import backend_options, open_executor
 from triptych.elo import Sprt
 from triptych.games import GAMES
 from triptych.match import MatchResult, default_workers, run_match
@@ -53,12 +54,13 @@ def _check_spec(spec: str) -> str:
 @click.option("--opening", type=click.IntRange(0), default=4, show_default=True,
               help="Random actions that open each pair of games (each opening is played from both sides).")
 @WORKERS_OPTION
+@backend_options
 @click.option("--sprt", "sprt_text", metavar="elo0=0,elo1=10",
               help="Stop when the GSPRT decides (alpha = beta = 0.05 unless given).")
 @click.option("--json", "json_path", type=click.Path(dir_okay=False, path_type=Path),
               help="Write every game (players, seed, opening, actions, result, how it ended) to this file.")
 def match(game: str, player_a: str, player_b: str, games: int, seed: int, opening: int, workers: int | None,
-          sprt_text: str | None, json_path: Path | None) -> None:
+          backend: str, address: str | None, sprt_text: str | None, json_path: Path | None) -> None:
     """Play PLAYER_A against PLAYER_B on GAME in opening pairs, with Elo and an optional SPRT.
 
     Players: random, greedy, alphabeta[:DEPTH or key=value,...], mcts[:ITERATIONS or key=value,...],
@@ -75,12 +77,16 @@ def match(game: str, player_a: str, player_b: str, games: int, seed: int, openin
     with _progress(console) as progress:
         task = progress.add_task(f"{player_a} vs {player_b}", total=games + games % 2, info="")
 
-        def on_pair(result: MatchResult, _verdict: str | None) -> None:
+        def on_pair(result: MatchResult, verdict: str | None) -> None:
             progress.update(task, completed=result.games, info=_live_info(result, sprt))
+            if json_path is not None and result.games % 20 == 0:  # a long match cut short keeps its games
+                _write_match_json(json_path, game, player_a, player_b, seed, opening, sprt, result, verdict,
+                                  finished=False)
 
         try:
-            result, verdict = run_match(game, player_a, player_b, games, seed=seed, opening=opening,
-                                        workers=workers, sprt=sprt, on_pair=on_pair)
+            with open_executor(backend, workers, address) as executor:
+                result, verdict = run_match(game, player_a, player_b, games, seed=seed, opening=opening,
+                                            sprt=sprt, executor=executor, on_pair=on_pair)
         except KeyboardInterrupt:
             raise click.ClickException("interrupted: no result written") from None
     elo = result.elo()
@@ -103,14 +109,22 @@ def match(game: str, player_a: str, player_b: str, games: int, seed: int, openin
                    None: "no decision within the games"}[verdict]
         console.print(f"SPRT({sprt}): LLR {llr:+.2f} in ({lower:.2f}, {upper:.2f}): {outcome}")
     if json_path is not None:
-        data = {"game": game, "players": [player_a, player_b], "seed": seed, "opening": opening,
-                "summary": {"wins": result.wins, "draws": result.draws, "losses": result.losses,
-                            "pentanomial": result.pentanomial(), "elo": _finite(elo.elo) if elo else None,
-                            "elo95": [_finite(elo.low), _finite(elo.high)] if elo else None, "ends": result.ends(),
-                            "sprt": str(sprt) if sprt else None, "verdict": verdict},
-                "games": [r.to_dict() for r in result.records]}
-        json_path.write_text(json.dumps(data, indent=1))
+        _write_match_json(json_path, game, player_a, player_b, seed, opening, sprt, result, verdict)
         console.print(f"wrote {result.games} games to {json_path}")
+
+
+def _write_match_json(path: Path, game: str, player_a: str, player_b: str, seed: int, opening: int,
+                      sprt: Sprt | None, result: MatchResult, verdict: str | None, finished: bool = True) -> None:
+    elo = result.elo()
+    data = {"game": game, "players": [player_a, player_b], "seed": seed, "opening": opening, "finished": finished,
+            "summary": {"wins": result.wins, "draws": result.draws, "losses": result.losses,
+                        "pentanomial": result.pentanomial(), "elo": _finite(elo.elo) if elo else None,
+                        "elo95": [_finite(elo.low), _finite(elo.high)] if elo else None, "ends": result.ends(),
+                        "sprt": str(sprt) if sprt else None,
+                        "llr": round(sprt.llr(result.pentanomial()), 3) if sprt and sum(result.pentanomial()) else None,
+                        "verdict": verdict},
+            "games": [r.to_dict() for r in sorted(result.records, key=lambda r: (r.pair, r.a_side))]}
+    path.write_text(json.dumps(data, indent=1))
 
 
 def _finite(value: float) -> float | None:
@@ -182,14 +196,21 @@ def tune(game: str, steps: int, depth: int, pairs: int, names: str | None, start
     console = Console()
     with _progress(console) as progress:
         task = progress.add_task(f"{game} SPSA", total=steps, info="")
+
+        def on_step(k: int, theta: dict[str, float]) -> None:
+            # The weights so far are written after every step, so a run cut short keeps its work.
+            progress.update(task, completed=k + 1)
+            out.write_text(json.dumps({"game": game, "weights": {n: int(round(v)) for n, v in theta.items()},
+                                       "steps": k + 1, "method": "SPSA", "finished": False}, indent=1))
+
         try:
             result = spsa(game, steps, start=start, names=names.split(",") if names else None,
                           settings=SpsaSettings(depth=depth, pairs_per_step=pairs), seed=seed,
                           workers=workers or default_workers(),
-                          on_step=lambda k, _theta: progress.update(task, completed=k + 1))
+                          on_step=on_step)
         except ValueError as err:
             raise click.ClickException(str(err)) from None
-    out.write_text(json.dumps(result.to_dict(), indent=1))
+    out.write_text(json.dumps(result.to_dict() | {"finished": True}, indent=1))
     table = Table("weight", "start", "tuned")
     for name in sorted(result.weights):
         table.add_row(name, str(result.start[name]), str(result.weights[name]))
