@@ -106,14 +106,33 @@ def test_game_clock_shares_time_and_never_overspends() -> None:
         ai.AlphaBeta(time_ms=10, clock_ms=1000)
 
 
-def test_alphabeta_on_a_clock_plays_a_game_within_it() -> None:
-    player = ai.make_player("alphabeta:clock_ms=1500,increment_ms=10")
+def test_alphabeta_on_a_clock_asks_only_for_its_share() -> None:
+    # What the player asks of the search is checked, not how long the machine took: each move's
+    # searches together stay within the budget (plus one extension) and a fifth of the clock left.
+    player = ai.make_player("alphabeta:clock_ms=3000,increment_ms=10")
+    asked: list[tuple[float, int, int]] = []
+    real = player._raw_search
+
+    def recording(searcher, state, history, time_ms):
+        asked.append((player.clock.left_ms, player.clock.moves, time_ms))
+        return real(searcher, state, history, time_ms)
+
+    player._raw_search = recording
     state = aq.new_game()
-    for _ in range(24):
+    for _ in range(12):
         if state.is_terminal():
             break
         state.apply(player.choose(state))
-    assert player.clock.moves > 0 and not player.clock.flagged
-    assert 0 < player.clock.left_ms < 1500 + 10 * player.clock.moves
+    assert player.clock.moves > 0
+    by_move: dict[int, list[int]] = {}
+    for left, move, time_ms in asked:
+        by_move.setdefault(move, []).append(time_ms)
+        assert time_ms <= max(1, left / 5)
+    for move, calls in by_move.items():
+        left = next(a[0] for a in asked if a[1] == move)
+        usable = max(0.0, left - 20) * 0.95
+        budget = max(1, int(min(usable / 30 + 0.75 * 10, usable / 5)))
+        assert calls[:2] == [max(1, budget // 2), max(1, budget - budget // 2)]  # the budget, in two halves
+        assert len(calls) <= 3 and sum(calls) <= budget + int(min(budget, usable / 10)) + 1
     player.new_game()
-    assert player.clock.left_ms == 1500 and player.clock.moves == 0
+    assert player.clock.left_ms == 3000 and player.clock.moves == 0
