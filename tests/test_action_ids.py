@@ -192,3 +192,65 @@ def test_same_ids_as_the_openspiel_adapter(game):
         assert ts.decode_action(game, int(state.legal_action_ids()[0])) == module.Action.from_id(
             int(state.legal_action_ids()[0]))
         state.apply(rng.choice(state.legal_actions()))
+
+
+# --- Combat: decisions and chance outcomes --------------------------------------------------------
+
+
+def test_combat_ids_and_actions_agree_on_random_fights():
+    import triptych.combat as combat
+
+    for variant in combat.variant_ids():
+        rng = random.Random(variant)
+        for fight in range(2):
+            state = combat.new_game(variant, seed=fight)
+            for _ in range(120):
+                if state.is_terminal():
+                    assert state.legal_action_ids().size == 0
+                    break
+                if state.to_move == triptych.CHANCE:
+                    outcomes = state.chance_outcomes()
+                    ids, probabilities = state.chance_outcome_ids()
+                    assert ids.tolist() == sorted(a.id for a, _ in outcomes)
+                    assert dict(zip(ids.tolist(), probabilities.tolist())) == {a.id: p for a, p in outcomes}
+                    assert state.legal_action_ids().size == 0
+                    choices = [a for a, _ in outcomes]
+                else:
+                    choices = state.legal_actions()
+                    assert state.legal_action_ids().tolist() == sorted(a.id for a in choices)
+                    assert len(set(a.id for a in choices)) == len(choices)
+                for a in choices:
+                    assert combat.Action.from_id(a.id, variant) == a
+                    assert 0 <= a.id < combat.ACTION_IDS
+                action = rng.choice(choices)
+                by_id = state.clone()
+                by_id.apply_id(action.id)
+                state.apply(action)
+                assert by_id.to_dict() == state.to_dict()
+
+
+def test_combat_bad_ids():
+    import triptych.combat as combat
+
+    state = combat.new_game("v02", seed=1)
+    state.play_chance()
+    before = state.to_dict()
+    end = 2 * 16 * 128**3  # type 2 (end), no verb, no fields
+    assert combat.Action.from_id(end, "v02").to_dict() == {"type": "end"}
+    for names_no_action in (end + 1, 3 * 16 * 128**3 + 128**3):  # end with a field set; buy with a verb index
+        with pytest.raises(triptych.IllegalActionError, match="names no action"):
+            combat.Action.from_id(names_no_action, "v02")
+    verb_count = len(combat.VARIANTS[1]["verbs"])
+    assert combat.VARIANTS[1]["id"] == "v02"
+    with pytest.raises(triptych.IllegalActionError, match="no such verb"):
+        combat.Action.from_id((4 * 16 + verb_count + 1) * 128**3, "v02")
+    with pytest.raises(triptych.IllegalActionError, match="out of range"):
+        state.apply_id(combat.ACTION_IDS)
+    draw = (6 * 16 * 128 + 1) * 128 * 128  # a draw outcome of card 0 while no draw is pending
+    with pytest.raises(triptych.IllegalActionError):
+        state.apply_id(draw)
+    with pytest.raises(ValueError, match="unknown variant|v99"):
+        combat.Action.from_id(end, "v99")
+    assert state.to_dict() == before
+    buffer = np.zeros(combat.OBSERVATION_SHAPE, dtype=np.float32)
+    assert state.observation(out=buffer) is buffer and np.array_equal(buffer, state.observation())

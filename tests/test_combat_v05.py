@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import triptych
 import triptych.combat as combat
 from combat_helpers import draw, enemy, enemy_hp, fight, hand, notations, player, roll, slots
@@ -183,15 +185,34 @@ def test_brace_forces_pure_through_rerolls():
 
 
 def test_shunya_cannot_react_it_fires_plain_even_braced():
-    """V05-R4."""
+    """V05-R4: played after the roll, Shunya fires x1 at once and the pending (Braced) confluence never resolves."""
     s = fight(V, ["lash"], params={"base_income": 3})
     s = edit(s, lambda d: (d.update(gated=True), d["piles"]["hand"].update({"Shunya": 1}), d["enemy"].update(hp=30)))
-    s.apply("shunya>1")
+    assert "shunya>1" not in notations(s) and "shunya" not in notations(s)
+    s.apply("lash>1")
     roll(s, 1, "prithvi")
     s.apply("brace")
+    s.apply("shunya")
     s.apply("end")
-    assert enemy_hp(s) == 24 and player(s)["hp"] == 50 - 1   # deal 6, gain 6 Block, x1
+    assert enemy_hp(s) == 24 and player(s)["hp"] == 50 - 1   # deal 6, gain 6 Block, x1; the Lash never fired
+    assert slots(s)[0] == "Ember Lash"
     assert s.to_dict()["piles"]["discard"] == {"Shunya": 1}
+
+
+def test_shunya_in_a_slot_or_a_void_with_a_coloured_die_is_refused():
+    """V05-R4: from_dict refuses Shunya on the board and a Void beside a rolled colour."""
+    s = fight(V, ["lash"])
+    data = s.to_dict()
+    data["gated"] = True
+    data["slots"][0]["card"] = "Shunya"
+    with pytest.raises(triptych.InvalidStateError, match="Shunya"):
+        combat.State.from_dict(data)
+    s.apply("lash>1")
+    roll(s, 1, "agni")
+    data = s.to_dict()
+    data["counters"]["void"] = 1
+    with pytest.raises(triptych.InvalidStateError, match="void"):
+        combat.State.from_dict(data)
 
 
 def test_gate_adds_shunya_once():

@@ -48,9 +48,10 @@ def test_a_roll_adds_two_and_offers_repaint_or_hold():
     assert s.energy == 6
     s.apply("repaint")
     assert wick(s) == (6, AGNI, 4)
-    roll(s, 3, "jal")                          # reroll 2, then +2
-    s.apply("hold")                            # pay 2, keep Agni, charge still gained
-    assert wick(s) == (4, AGNI, 4)
+    roll(s, 3, "jal")                          # reroll 2 from an Agni Wick: an Agni spend (V07-R15)
+    assert wick(s) == (2, AGNI, 0) and enemy_hp(s) == 75 - 12   # 6 emptied for 12, then +2
+    s.apply("hold")                            # pay 2, keep Agni: again it empties the meter
+    assert wick(s) == (0, AGNI, 0) and enemy_hp(s) == 75 - 16
 
 
 def test_the_number_names_the_only_slot_to_place_into():
@@ -69,17 +70,17 @@ def test_a_blank_number_names_no_slot():
 
 
 def test_every_card_of_the_wicks_colour_fires_in_slot_order_and_adds_charge():
-    s = fight(V, ["lash", "lash", "stone"])
+    s = fight(V, ["lash", "lash", "stone"], params={"reroll_cost": 0})
     painted(s, 1, "agni")
     s.apply("lash>1")
-    roll(s, 3, "agni")                         # same colour: no choice
+    roll(s, 3, "agni")                         # same colour: no choice; a free reroll spends nothing
     s.apply("lash>3")
     s.apply("end")
     assert enemy_hp(s) == 75 - 10 and slots(s) == [None, None, None, None]
     assert player(s)["hp"] == 42
-    # 6 - 2 (reroll) + 2 + 2 fired = 8; Agni hoard +1; 4 empty slots +4.
+    # 6 + 2 + 2 fired = 10; Agni hoard +1; 4 empty slots +4.
     draw(s, "gale")
-    assert wick(s) == (13, AGNI, 8)
+    assert wick(s) == (15, AGNI, 8)
 
 
 def test_a_colourless_wick_fires_nothing_and_keeps_everything():
@@ -264,7 +265,7 @@ def test_an_unaffordable_repaint_still_happens_when_holding_is_unaffordable_too(
 
 def test_same_colour_roll_just_adds_charge():
     """V07-R11."""
-    s = fight(V, [])
+    s = fight(V, [], params={"reroll_cost": 0})
     painted(s, 1, "agni")
     roll(s, 2, "agni")
-    assert s.to_move == 0 and "repaint" not in notations(s) and wick(s) == (6, AGNI, 4)
+    assert s.to_move == 0 and "repaint" not in notations(s) and wick(s) == (8, AGNI, 4)

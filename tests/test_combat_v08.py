@@ -191,14 +191,36 @@ def test_shunya_is_a_null_link_keeping_the_old_element():
 
 
 def test_pull_costs_one_and_returns_a_card_left_on_the_line():
-    """V08-R5: any card still on the line from an earlier turn may be pulled (a clog or a Prithvi link)."""
-    s = line(["stone"])
+    """V08-R5: a card still on the line from an earlier turn may be pulled (an OPPOSED clog, or a card the walk
+    never reached) — never a Prithvi link."""
+    s = line(["stone", "lash"])
+    roll(s, 2, "agni")                                 # the walk starts at slot 2: Stoneskin is never reached
+    s.apply("end")
+    draw(s, "gale")
+    assert slots(s)[0] == "Stoneskin" and s.to_dict()["slots"][0]["held"] == 0 and s.energy == 2
+    s.apply("pull 1")
+    assert s.energy == 1 and "Stoneskin" in hand(s)
+
+
+def test_a_prithvi_link_cannot_be_pulled_and_its_mark_round_trips():
+    """V08-R5: a resolved Prithvi card is marked `held`; `pull` never takes it; the mark survives to_dict/from_dict
+    and from_dict refuses it on an empty slot or a card of another element."""
+    s = line(["stone"], params={"base_income": 5})
     roll(s, 1, "prithvi")
     s.apply("end")
     draw(s, "lash")
-    assert slots(s)[0] == "Stoneskin" and s.energy == 2
-    s.apply("pull 1")
-    assert s.energy == 1 and "Stoneskin" in hand(s)
+    data = s.to_dict()
+    assert data["slots"][0]["card"] == "Stoneskin" and data["slots"][0]["held"] == 1
+    assert not any(n.startswith("pull") for n in notations(s))
+    assert combat.State.from_dict(data).to_dict() == data
+    bad = dict(data, slots=[dict(x) for x in data["slots"]])
+    bad["slots"][1]["held"] = 1                        # an empty slot
+    with pytest.raises(triptych.InvalidStateError):
+        combat.State.from_dict(bad)
+    bad["slots"][1]["held"] = 0
+    bad["slots"][0]["held"] = 2
+    with pytest.raises(triptych.InvalidStateError):
+        combat.State.from_dict(bad)
 
 
 def test_reroll_costs_two_and_replaces_the_pending_walk():

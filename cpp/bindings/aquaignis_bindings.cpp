@@ -7,6 +7,7 @@
 #include "aquaignis/search_game.h"
 #include "aquaignis/state.h"
 #include "bindings/action_ids.h"
+#include "bindings/batch.h"
 #include "bindings/bindings.h"
 #include "bindings/dict_reading.h"
 #include "bindings/search_bindings.h"
@@ -274,6 +275,7 @@ void init_aquaignis(py::module_& m) {
                          "float32 array of shape (16, 7, 7): planes x flows x positions (see docs/rules/aquaignis.md); "
                          "with out=, fills that preallocated array instead and returns it.");
   bind_searches<SearchGame>(m);
+  def_batch<SearchGame, IdCodec>(m, {State::kObservationPlanes, kFlows, kSlots});
   m.attr("ACTION_IDS") = kActionIds;
   m.attr("ACTION_MASK_SHAPE") = py::make_tuple(kActionIds);
   m.attr("OBSERVATION_SHAPE") = py::make_tuple(State::kObservationPlanes, kFlows, kSlots);

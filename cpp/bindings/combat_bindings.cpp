@@ -328,13 +328,6 @@ void init_combat(py::module_& m) {
       .def("to_dict", &state_to_dict, "The complete position as JSON-compatible data.")
       .def_static("from_dict", &state_from_dict, py::arg("d"),
                   "Rebuilds a position; raises InvalidStateError naming the bad field.")
-      .def("observation",
-           [](const Game& g) {
-             py::array_t<float> out(State::kObservationSize);
-             g.state.observation(out.mutable_data());
-             return out;
-           },
-           "float32 array of shape (512,): the raw position fields (see docs/rules/combat.md).")
       .def("__str__", [](const Game& g) { return g.state.to_string(); })
       .def("__repr__", [](const Game& g) {
         return "<combat.State " + std::string(g.state.variant().info().id) + " turn " + std::to_string(g.state.d.turn) +

@@ -4,6 +4,7 @@
 #include <pybind11/stl.h>
 
 #include "bindings/action_ids.h"
+#include "bindings/batch.h"
 #include "bindings/bindings.h"
 #include "bindings/dict_reading.h"
 #include "bindings/search_bindings.h"
@@ -393,6 +394,7 @@ void init_hexfleet(py::module_& m) {
                          "float32 array of shape (27, 17, 17) centred on the mover's Core (see docs/rules/hexfleet.md); "
                          "with out=, fills that preallocated array instead and returns it.");
   bind_searches<SearchGame>(m);
+  def_batch<SearchGame, IdCodec>(m, {State::kObservationPlanes, State::kWindow, State::kWindow});
   m.attr("ACTION_IDS") = kActionIds;
   m.attr("ACTION_MASK_SHAPE") = py::make_tuple(kMaskPlanes, kMaskWindow, kMaskWindow);
   m.attr("OBSERVATION_SHAPE") = py::make_tuple(State::kObservationPlanes, State::kWindow, State::kWindow);

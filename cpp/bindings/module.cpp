@@ -36,6 +36,7 @@ PYBIND11_MODULE(_core, m) {
   triptych::bindings::init_combat(combat);
   triptych::bindings::init_combat_search(combat);
   triptych::bindings::init_combat_balance(combat);
+  triptych::bindings::init_combat_ids(combat);
   auto hexfleet = m.def_submodule("hexfleet", "Hexfleet: two fleets of hex tiles, stacks, power and combat.");
   triptych::bindings::init_hexfleet(hexfleet);
 }

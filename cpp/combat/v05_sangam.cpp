@@ -9,8 +9,9 @@
 namespace triptych::combat {
 namespace {
 
-enum Counter { kEscalation = 0, kClashThisTurn, kClashLastTurn, kHoldPending, kHoldActive, kBrace };
-enum Verb { kBraceVerb = 0 };
+// kVoid: Shunya was played this turn — the element die is blank and no confluence resolves (V05-R4).
+enum Counter { kEscalation = 0, kClashThisTurn, kClashLastTurn, kHoldPending, kHoldActive, kBrace, kVoid };
+enum Verb { kBraceVerb = 0, kShunyaVerb };
 enum Outcome { kPure, kFeed, kSmother, kClash, kPlain };
 enum Param {
   kFirstRollCost = kCommonParams,
@@ -87,6 +88,8 @@ class Sangam final : public Variant {
   const std::vector<VerbSpec>& verbs() const override {
     static const std::vector<VerbSpec> verbs = {
         {"brace", "pay brace_cost (after rolling): this turn's confluence resolves as PURE"},
+        {"shunya", "play Shunya from hand (free, after rolling): it fires plain (x1) at once, then the element die "
+                   "is blank for the rest of the turn and no confluence resolves; it goes to the discard"},
     };
     return verbs;
   }
@@ -96,9 +99,12 @@ class Sangam final : public Variant {
   }
   const std::vector<const char*>& counter_names() const override {
     static const std::vector<const char*> names = {"escalation", "clash_this_turn", "clash_last_turn",
-                                                   "hold_pending", "hold_active", "brace"};
+                                                   "hold_pending", "hold_active", "brace", "void"};
     return names;
   }
+
+  // Shunya cannot react, so it is never a card in a slot: it is played by its own verb (V05-R4).
+  bool shunya_placed_as_card() const override { return false; }
 
   void on_turn_start(State& s) const override {
     auto& c = s.d.counters;
@@ -107,6 +113,7 @@ class Sangam final : public Variant {
     c[kClashLastTurn] = c[kClashThisTurn];
     c[kClashThisTurn] = 0;
     c[kBrace] = 0;
+    c[kVoid] = 0;
   }
 
   int income(const State& s) const override {
@@ -120,6 +127,11 @@ class Sangam final : public Variant {
   void legal_actions(const State& s, ActionList& out) const override {
     const int energy = s.d.energy;
     const bool placing = s.d.phase == kPlacement;
+    if (s.d.counters[kVoid]) {  // the element die is blank: nothing is left to roll or brace for
+      out.push_back(Action::end());
+      return;
+    }
+    if (!placing && s.d.piles[kHand][card_code(kShunya)] > 0) out.push_back(Action::verb_action(kShunyaVerb));
     if (placing) {
       add_placements(s, out, [](int) { return true; });
       if (energy >= s.param(kPaidDrawCost) && can_draw_from(s, kDrawPile)) out.push_back(Action::buy());
@@ -142,6 +154,16 @@ class Sangam final : public Variant {
         s.request_roll();
         return true;
       case ActionType::kVerb:
+        if (a.verb == kShunyaVerb) {
+          // V05-R4: it fires at once, plain (x1, no outcome, no escalation: it is no confluence),
+          // then blanks the element die: no confluence can occur this turn.
+          const int code = card_code(kShunya);
+          s.move_card(code, kHand, kDiscard);
+          s.fire_card(code, [](int base) { return base; });
+          s.d.element = kBlankElement;
+          s.d.counters[kVoid] = 1;
+          return true;
+        }
         s.spend_energy(s.param(kBraceCost));
         s.d.counters[kBrace] = 1;
         return true;
@@ -175,6 +197,7 @@ class Sangam final : public Variant {
   }
 
   bool resolve_step(State& s) const override {
+    if (s.d.counters[kVoid]) return true;  // Shunya's Void: no confluence (and no empty-board draw) this turn
     const int target = landing(s);
     if (target == -2) s.queue_draws(s.param(kEmptyBoardDraw));
     if (target < 0 || s.d.slots[target].card == kNoCard) return true;
@@ -206,7 +229,6 @@ class Sangam final : public Variant {
         s.slot_to_pile(target, kDiscard);
         s.fire_card(code, scaled);
         if (o == kFeed && !s.is_terminal()) feed_verb(s, incoming);
-        if (o == kPlain) s.d.element = kBlankElement;  // Shunya blanks the element die for the turn
     }
     return true;
   }
@@ -222,6 +244,7 @@ class Sangam final : public Variant {
       if (s.d.counters[kBrace] && o != kPlain) o = kPure;
       out += std::string(" Pending: slot ") + std::to_string(target + 1) + " " + kOutcomeNames[o];
     }
+    if (s.d.counters[kVoid]) out += " Void: Shunya blanked the element die, no confluence this turn.";
     if (s.d.counters[kHoldActive]) out += " (HOLD this turn)";
     // "cumulative, visible counter": the Agni escalation is shown once it exists.
     if (s.d.counters[kEscalation]) out += " Escalation +" + std::to_string(s.d.counters[kEscalation]) + ".";
@@ -233,8 +256,13 @@ class Sangam final : public Variant {
     if (c[kEscalation] < 0 || c[kEscalation] > 999) throw InvalidStateError("counters.escalation: must be 0..999");
     for (int k : {kClashThisTurn, kClashLastTurn})
       if (c[k] < 0 || c[k] > 60) throw InvalidStateError(std::string("counters.") + counter_names()[k] + ": must be 0..60");
-    for (int k : {kHoldPending, kHoldActive, kBrace})
+    for (int k : {kHoldPending, kHoldActive, kBrace, kVoid})
       if (c[k] != 0 && c[k] != 1) throw InvalidStateError(std::string("counters.") + counter_names()[k] + ": must be 0 or 1");
+    if (c[kVoid] && s.d.phase == kRolled && s.d.element != kBlankElement)
+      throw InvalidStateError("counters.void: the element die is blank once Shunya is played");
+    for (int i = 0; i < kSlots; ++i)
+      if (s.d.slots[i].card != kNoCard && card_kind(s.d.slots[i].card) == kShunya)
+        throw InvalidStateError("slots[" + std::to_string(i) + "]: Shunya is never a card in a slot in V05");
   }
 };
 

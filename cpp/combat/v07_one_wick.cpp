@@ -95,7 +95,7 @@ class OneWick final : public Variant {
                             {"reroll_cost", 2, "charge for a reroll (the first roll is free)"},
                             {"prithvi_reroll_cost", 3, "reroll cost while the Wick is Prithvi (Vayu: free)"},
                             {"agni_growth", 1, "a held Agni Wick grows this much each turn"},
-                            {"agni_damage_per_charge", 2, "damage per charge of an Agni spend (it empties the meter)"},
+                            {"agni_damage_per_charge", 2, "damage per charge of an Agni spend (any payment from an Agni Wick: it empties the meter)"},
                             {"jal_move_cost", 2, "Jal: move a card to an empty slot"},
                             {"jal_swap_cost", 2, "Jal: swap two cards"},
                             {"jal_redirect_cost", 3, "Jal: the enemy's next attack goes into its own Block"},
@@ -116,7 +116,7 @@ class OneWick final : public Variant {
     static const std::vector<VerbSpec> verbs = {
         {"repaint", "accept the rolled colour (2 extra when leaving Jal or Prithvi)"},
         {"hold", "pay hold_cost: refuse the repaint, keep the colour (the charge is still gained)"},
-        {"blast", "Agni spend: empty the meter for agni_damage_per_charge damage per charge (colourless: its part)"},
+        {"blast", "Agni spend: empty the meter for agni_damage_per_charge damage per charge (colourless: its part); on an Agni Wick every payment does this"},
         {"move", "Jal spend: move a card to an empty slot", {ArgKind::kSlot, ArgKind::kSlot}, {"from", "to"}},
         {"swap", "Jal spend: swap two cards", {ArgKind::kSlot, ArgKind::kSlot}, {"a", "b"}},
         {"redirect", "Jal spend: the enemy's next attack goes into its own Block (the enemy takes it)"},
@@ -160,6 +160,20 @@ class OneWick final : public Variant {
     const int from_colourless = colourless_only ? cost : std::max(0, cost - coloured);
     s.d.counters[kColourless] = static_cast<std::int16_t>(s.d.counters[kColourless] - from_colourless);
     s.spend_energy(cost);
+  }
+  // V07-R15: "Any Agni spend empties the meter entirely, dealing 2 damage per
+  // charge spent." A general sink (reroll, hold, paid draw, exhaust) paid from
+  // an Agni Wick is an Agni spend: the whole meter goes, its colourless part
+  // included, for agni_damage_per_charge a charge (the price is part of it).
+  static void empty_for_damage(State& s) {
+    const int spent = s.d.energy;
+    s.d.counters[kColourless] = 0;
+    s.spend_energy(spent);
+    s.deal_damage(spent * s.param(kAgniDamagePerCharge));
+  }
+  static void pay_sink(State& s, int cost) {
+    if (cost > 0 && colour(s) == kAgni) empty_for_damage(s);
+    else pay(s, cost);
   }
   static void pay_as(State& s, int element, int cost) {
     const bool wild = colour(s) != element;
@@ -256,11 +270,11 @@ class OneWick final : public Variant {
     switch (a.type) {
       case ActionType::kPlace: s.place_from_hand(a.a, a.b); break;
       case ActionType::kBuy:
-        pay(s, price(s, s.param(kPaidDrawCost)));
+        pay_sink(s, price(s, s.param(kPaidDrawCost)));
         s.queue_draws(s.param(kPaidDrawCards));
         break;
       case ActionType::kRoll:
-        if (s.d.phase == kRolled) pay(s, reroll_cost(s));
+        if (s.d.phase == kRolled) pay_sink(s, reroll_cost(s));
         s.request_roll();
         break;
       case ActionType::kVerb: apply_verb(s, a); break;
@@ -279,11 +293,13 @@ class OneWick final : public Variant {
         s.d.counters[kRepaint] = 0;
         break;
       case kHoldVerb:
-        pay(s, price(s, s.param(kHoldCost)));
+        pay_sink(s, price(s, s.param(kHoldCost)));
         s.d.counters[kRepaint] = 0;
         break;
       case kBlastVerb: {
-        // All or nothing: an Agni Wick empties entirely; otherwise the colourless part goes at Agni's rate.
+        // The explicit Agni spend: an Agni Wick empties entirely (V07-R15); on
+        // another colour the colourless part goes at Agni's rate (V07-R3).
+        if (colour(s) == kAgni) { empty_for_damage(s); break; }
         const int spent = spendable_as(s, kAgni);
         pay_as(s, kAgni, spent);
         s.deal_damage(spent * s.param(kAgniDamagePerCharge));
@@ -312,8 +328,8 @@ class OneWick final : public Variant {
         break;
       }
       case kExhaustVerb:
-        pay(s, price(s, s.param(kExhaustCost)));
-        s.slot_to_pile(named_slot(s), kExhaust);
+        pay_sink(s, price(s, s.param(kExhaustCost)));
+        if (!s.is_terminal()) s.slot_to_pile(named_slot(s), kExhaust);
         break;
       case kShunyaVerb:
         // Placed, it freezes the colour at once and exhausts (V07-R8).

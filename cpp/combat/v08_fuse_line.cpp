@@ -10,7 +10,10 @@
 namespace triptych::combat {
 namespace {
 
-enum Mark { kStayed = 0 };  // on the line since an earlier turn (an OPPOSED clog or a Prithvi link)
+// kStayed: on the line since an earlier turn (an OPPOSED clog, a card the walk
+// never reached, or a Prithvi link). kHeld: a Prithvi card that has resolved —
+// a permanent link that never leaves the line, so it cannot be pulled (V08-R5).
+enum Mark { kStayed = 0, kHeld = 1 };
 // kPos: the slot the walk is at, + 1 (0: the walk has stopped); kAim: 0 the enemy, 1 yourself.
 enum Counter { kPos = 0, kSpark = 1, kEscalation = 2, kAim = 3, kChain = 4, kChainLast = 5 };
 enum Verb { kMoveVerb = 0, kPullVerb = 1, kAimVerb = 2 };
@@ -90,7 +93,7 @@ class FuseLine final : public Variant {
     static const std::vector<VerbSpec> verbs = {
         {"move", "rearrange before the first roll (free): move a placed card to a slot, swapping if occupied",
          {ArgKind::kSlot, ArgKind::kSlot}, {"from", "to"}},
-        {"pull", "pay pull_cost: a card left on the line from an earlier turn goes back to hand (before the roll)",
+        {"pull", "pay pull_cost: a card left on the line from an earlier turn goes back to hand (before the roll); never a Prithvi link",
          {ArgKind::kSlot}, {"slot"}},
         {"aim", "Jal link resolved: aim the rest of the chain at the enemy or at yourself (damage heals at half)",
          {ArgKind::kSide}, {"target"}},
@@ -98,7 +101,7 @@ class FuseLine final : public Variant {
     return verbs;
   }
   const std::vector<const char*>& mark_names() const override {
-    static const std::vector<const char*> names = {"stayed"};
+    static const std::vector<const char*> names = {"stayed", "held"};
     return names;
   }
   const std::vector<const char*>& counter_names() const override {
@@ -111,7 +114,10 @@ class FuseLine final : public Variant {
   }
 
   void on_turn_start(State& s) const override {
-    for (auto& slot : s.d.slots) slot.mark[kStayed] = slot.card != kNoCard;
+    for (auto& slot : s.d.slots) {
+      slot.mark[kStayed] = slot.card != kNoCard;
+      slot.mark[kHeld] = slot.card != kNoCard && slot.mark[kHeld];
+    }
   }
 
   void legal_actions(const State& s, ActionList& out) const override {
@@ -132,14 +138,16 @@ class FuseLine final : public Variant {
           if (b == a) continue;
           const bool occupied = s.d.slots[b].card != kNoCard;
           if (occupied && b < a) continue;  // a swap is listed once
-          if (occupied && s.d.slots[b].card == s.d.slots[a].card && s.d.slots[b].mark[kStayed] == s.d.slots[a].mark[kStayed])
+          if (occupied && s.d.slots[b].card == s.d.slots[a].card && s.d.slots[b].mark[kStayed] == s.d.slots[a].mark[kStayed] &&
+              s.d.slots[b].mark[kHeld] == s.d.slots[a].mark[kHeld])
             continue;  // swapping twins changes nothing
           out.push_back(Action::verb_action(kMoveVerb, a, b));
         }
       }
       if (energy >= s.param(kPullCost))
         for (int i = 0; i < kSlots; ++i)
-          if (s.d.slots[i].card != kNoCard && s.d.slots[i].mark[kStayed]) out.push_back(Action::verb_action(kPullVerb, i));
+          if (s.d.slots[i].card != kNoCard && s.d.slots[i].mark[kStayed] && !s.d.slots[i].mark[kHeld])
+            out.push_back(Action::verb_action(kPullVerb, i));  // V08-R5: a Prithvi link never leaves the line
       if (energy >= s.param(kPaidDrawCost) && can_draw_from(s, kDrawPile)) out.push_back(Action::buy());
       return;
     }
@@ -199,6 +207,7 @@ class FuseLine final : public Variant {
     block = scaled(block, percent);
     const bool stays = rel == kOpposed || element == kPrithvi;
     if (!stays) s.slot_to_pile(pos, kDiscard);
+    if (element == kPrithvi) slot.mark[kHeld] = 1;  // a permanent link from now on (V08-R5)
     ++s.d.counters[kChain];
     const bool at_self = s.d.counters[kAim] == 1;
     if (damage > 0) {
@@ -292,6 +301,12 @@ class FuseLine final : public Variant {
     for (int i = 0; i < kSlots; ++i)
       if (s.d.slots[i].mark[kStayed] != 0 && s.d.slots[i].mark[kStayed] != 1)
         throw InvalidStateError("slots[" + std::to_string(i) + "].stayed: must be 0 or 1");
+    for (int i = 0; i < kSlots; ++i) {
+      const int held = s.d.slots[i].mark[kHeld];
+      if (held != 0 && held != 1) throw InvalidStateError("slots[" + std::to_string(i) + "].held: must be 0 or 1");
+      if (held && (s.d.slots[i].card == kNoCard || card_element(s.d.slots[i].card) != kPrithvi))
+        throw InvalidStateError("slots[" + std::to_string(i) + "].held: only a Prithvi card on the line");
+    }
     auto range = [&](int c, int lo, int hi) {
       if (s.d.counters[c] < lo || s.d.counters[c] > hi)
         throw InvalidStateError(std::string("counters.") + counter_names()[c] + ": must be " + std::to_string(lo) +

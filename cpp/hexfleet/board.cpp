@@ -8,21 +8,6 @@
 
 namespace triptych::hexfleet {
 
-namespace {
-inline int table_index(Hex h) {
-  const std::uint32_t x = static_cast<std::uint32_t>(h.q) * 0x9E3779B1u + static_cast<std::uint32_t>(h.r) * 0x85EBCA77u;
-  return static_cast<int>(x >> 25);  // 7 bits: 128 slots, at most 48 used
-}
-}  // namespace
-
-int State::find_column(Hex h) const {
-  for (int i = table_index(h);; i = (i + 1) & (kTableSize - 1)) {
-    const std::uint8_t c = table_[i];
-    if (c == kNone) return -1;
-    if (col_at_[c] == h) return c;
-  }
-}
-
 int State::add_column(Hex h) {
   const int c = columns_++;
   col_at_[c] = h;

@@ -86,16 +86,26 @@ int State::components(std::array<std::uint8_t, kMaxColumns>& comp) const {
 }
 
 bool State::networks_in_contact() const {
-  std::array<std::uint8_t, kMaxColumns> comp;
-  components(comp);
-  return comp[find_column(core_[0])] == comp[find_column(core_[1])];
+  // A search from one Core that stops as soon as it meets the other (asked at every turn's start).
+  const int start = find_column(core_[0]), goal = find_column(core_[1]);
+  std::array<std::uint8_t, kMaxColumns> queue;
+  std::uint64_t seen = std::uint64_t{1} << start;
+  int head = 0, tail = 0;
+  queue[tail++] = static_cast<std::uint8_t>(start);
+  while (head < tail) {
+    const int v = queue[head++];
+    if (v == goal) return true;
+    for (int d = 0; d < 6; ++d) {
+      const int w = col_nbr_[v][d];
+      if (w == kNone || (seen >> w & 1)) continue;
+      seen |= std::uint64_t{1} << w;
+      queue[tail++] = static_cast<std::uint8_t>(w);
+    }
+  }
+  return false;
 }
 
-bool State::step_keeps_chain(const ChainInfo& info, int from, int dir) const {
-  // The tile leaves others behind: the column stays, and the destination
-  // (new or not) is beside it, so no column loses its path and no contact is lost.
-  if (col_height_[from] > 1) return true;
-  if (col_nbr_[from][dir] != kNone) return !info.cut[from];  // already in from's component
+bool State::step_to_new_ground_keeps_chain(const ChainInfo& info, int from, int dir) const {
   // New ground: it must touch every piece the lifted column leaves behind
   // (one piece, or none for a lone Core, when `from` is not a cut vertex).
   const int comp = info.component[from];

@@ -2,6 +2,7 @@
 // Core and ships), Destroyer and Repulsor targets; then spawns (the Core's
 // Shipyard and the Shipyards' ships and Shields), deduplicated by site.
 #include <algorithm>
+#include <array>
 #include <tuple>
 
 #include "hexfleet/state.h"
@@ -54,22 +55,20 @@ void State::generate_moves(int col, const ChainInfo& info, Out& out) const {
     return keeps_chain(s, i, c, d);
   };
 
-  // Each destination once, with the fewest levels any legal path to it climbs.
+  // Each destination once, with the fewest levels any legal path to it climbs:
+  // destinations lie within two hexes, so a 5x5 box of offsets indexes them
+  // (0: not reached, else climb + 1), and `reached` keeps the order found.
   FixedVector<Hex, 18> reached;
-  FixedVector<std::uint8_t, 18> reached_climb;
+  std::array<std::uint8_t, 25> reach_box{};
+  auto box = [&](Hex to) { return (to.q - from.q + 2) * 5 + (to.r - from.r + 2); };
   auto reach = [&](Hex to, int climb) {
-    for (std::size_t k = 0; k < reached.size(); ++k)
-      if (reached[k] == to) {
-        if (climb < reached_climb[k]) reached_climb[k] = static_cast<std::uint8_t>(climb);
-        return;
-      }
-    reached.push_back(to);
-    reached_climb.push_back(static_cast<std::uint8_t>(climb));
+    std::uint8_t& slot = reach_box[box(to)];
+    if (slot == 0) reached.push_back(to);
+    if (slot == 0 || climb + 1 < slot) slot = static_cast<std::uint8_t>(climb + 1);
   };
   auto reached_with_at_most = [&](Hex to, int climb) {
-    for (std::size_t k = 0; k < reached.size(); ++k)
-      if (reached[k] == to) return reached_climb[k] <= climb;
-    return false;
+    const int slot = reach_box[box(to)];
+    return slot != 0 && slot - 1 <= climb;
   };
   FixedVector<Hex, 6> first_steps;
   FixedVector<std::uint8_t, 6> first_climb;
@@ -82,9 +81,9 @@ void State::generate_moves(int col, const ChainInfo& info, Out& out) const {
     first_climb.push_back(static_cast<std::uint8_t>(climb));
   }
   auto emit = [&] {
-    for (std::size_t k = 0; k < reached.size(); ++k) {
-      Action a{ActionType::kMove, 0, false, 0, from, reached[k]};
-      a.climb = reached_climb[k];
+    for (const Hex to : reached) {
+      Action a{ActionType::kMove, 0, false, 0, from, to};
+      a.climb = static_cast<std::uint8_t>(reach_box[box(to)] - 1);
       out.push_back(a);
     }
   };

@@ -180,7 +180,17 @@ class State {
   static constexpr int kTableSize = 128;
 
   // --- board storage (board.cpp) ---------------------------------------------
-  int find_column(Hex h) const;        // -1 when empty ground
+  static int table_index(Hex h) {
+    const std::uint32_t x = static_cast<std::uint32_t>(h.q) * 0x9E3779B1u + static_cast<std::uint32_t>(h.r) * 0x85EBCA77u;
+    return static_cast<int>(x >> 25);  // 7 bits: 128 slots, at most 48 used
+  }
+  int find_column(Hex h) const {  // -1 when empty ground; inline: the hot path's one lookup
+    for (int i = table_index(h);; i = (i + 1) & (kTableSize - 1)) {
+      const std::uint8_t c = table_[i];
+      if (c == kNone) return -1;
+      if (col_at_[c] == h) return c;
+    }
+  }
   int add_column(Hex h);               // a new, empty column
   void remove_column(int col);         // moves the last column into the hole
   void push_tile(int col, Tile t);     // on top
@@ -207,7 +217,16 @@ class State {
   void chain_info(ChainInfo& info) const;  // components and cut vertices
   int components(std::array<std::uint8_t, kMaxColumns>& comp) const;
   // Does a step from column `from` in direction `dir` keep the chain whole?
-  bool step_keeps_chain(const ChainInfo& info, int from, int dir) const;
+  // Inline for the two cheap answers (most steps); new ground next to a lone
+  // tile asks which pieces it touches (chain.cpp).
+  bool step_keeps_chain(const ChainInfo& info, int from, int dir) const {
+    // The tile leaves others behind: the column stays, and the destination
+    // (new or not) is beside it, so no column loses its path and no contact is lost.
+    if (col_height_[from] > 1) return true;
+    if (col_nbr_[from][dir] != kNone) return !info.cut[from];  // already in from's component
+    return step_to_new_ground_keeps_chain(info, from, dir);
+  }
+  bool step_to_new_ground_keeps_chain(const ChainInfo& info, int from, int dir) const;
   bool step_keeps_chain_slow(int from, Hex to) const;
   void lift(int from, const ChainInfo& info, Lifted& lifted) const;
   // Is every tile powered with the lifted tile on hex `at` (column `at_col`,

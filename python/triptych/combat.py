@@ -26,6 +26,7 @@ chance outcomes ``3/agni``, ``blank/blank`` (a roll) and ``+lash`` (a draw).
 """
 
 from triptych._core.combat import (
+    ACTION_IDS,
     OBSERVATION_SHAPE,
     VARIANTS,
     Action,
@@ -42,6 +43,7 @@ NAME = "combat"
 SIDE_NAMES = ("player", "sentinel")
 
 __all__ = [
+    "ACTION_IDS",
     "NAME",
     "OBSERVATION_SHAPE",
     "PLAYER",

@@ -42,7 +42,9 @@ ascending, as OpenSpiel requires):
   (unit 0..5 = core, shipyard, shield, frigate, destroyer, repulsor);
   shipyard ``3*C*C + 12*C + at``. 3*C*C + 13*C = 805,519,360 ids in all.
 
-:func:`encode_action` / :func:`decode_action` convert both ways.
+:func:`encode_action` / :func:`decode_action` convert both ways. The engine computes
+the same ids natively (``action.id``, ``Action.from_id``, ``state.legal_action_ids()``,
+``state.apply_id()``; docs/rules/<game>.md), and the adapter's states use them.
 """
 
 from __future__ import annotations
@@ -180,14 +182,14 @@ class TriptychState(pyspiel.State):
     def _legal_actions(self, player: int) -> list[int]:
         if player != self.current_player():  # OpenSpiel asks per player; only the one to act has actions
             return []
-        return sorted(self._encode(a.to_dict()) for a in self.native.legal_actions())
+        return self.native.legal_action_ids().tolist()  # the native ids: the same encoding, ascending
 
     def legal_native_actions(self) -> dict[int, Any]:
         """id -> native action, for callers that want both."""
         return {self._encode(a.to_dict()): a for a in self.native.legal_actions()}
 
     def _apply_action(self, action: int) -> None:
-        self.native.apply(self._decode(action))
+        self.native.apply_id(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
         return str(games.load(self.game_name).Action.from_dict(self._decode(action)))

@@ -253,15 +253,15 @@ def test_prithvi_hold_protects_the_next_turn():
 
 
 def test_akasha_void_shunya_fires_plain_and_nothing_else_confluences():
-    """Ruling: V05-R4. 65 x 50% = 32.5: the gate opens at 32. Shunya fires x1 even Braced. (What follows
-    "(×1)" in the seed — the blanked die, no further confluence — is read by the ruling, which finds nothing
-    left for it to stop; this test does not check it.)
+    """Ruling: V05-R4. 65 x 50% = 32.5: the gate opens at 32. Shunya is played from hand once the dice are
+    rolled (never placed in a slot): it fires at once at x1 — not doubled by a Brace, no escalation bonus —
+    then the element die is blank and the pending confluence (here a Braced PURE Stoneskin) never resolves.
 
-    > Akasha — VOID. Gate: first time enemy HP ≤ 50%, one Akasha card "Shunya" enters hand (deal 6, gain 6 Block). It cannot react: it always fires plain (×1)
+    > Akasha — VOID. Gate: first time enemy HP ≤ 50%, one Akasha card "Shunya" enters hand (deal 6, gain 6 Block). It cannot react: it always fires plain (×1) and then blanks the element die for the rest of the turn — no further confluences can occur this turn.
 
-    > AKASHA — Void: fires plain
+    > AKASHA — Void: fires plain, then no more confluences this turn.
     """
-    s = fight(V, ["lash", "lash"])
+    s = fight(V, ["lash", "lash", "stone"])
     s = edit(s, lambda d: d["enemy"].update(hp=46))
     s.apply("lash>1")
     roll(s, 1, "agni")                     # 46 - 14 = 32
@@ -269,14 +269,20 @@ def test_akasha_void_shunya_fires_plain_and_nothing_else_confluences():
     assert s.to_dict()["gated"]
     draw(s, "stone")
     assert hand(s)["Shunya"] == 1
+    assert not any(n.startswith("shunya") for n in notations(s))   # not a card for a slot; not before the roll
     s = edit(s, lambda d: (d.update(energy=3), d["counters"].update(escalation=1)))
-    s.apply("shunya>2")
-    roll(s, 2, "agni")
+    s.apply("stone>2")
+    roll(s, 2, "prithvi")
     s.apply("brace")
-    assert pending(s) == "PLAIN"
-    s.apply("end")                         # x1 even Braced, + 1 escalation: 7 and 7 Block
-    assert enemy_hp(s) == 32 - 7 and player(s)["hp"] == 43
-    assert s.to_dict()["piles"]["discard"].get("Shunya") == 1
+    assert pending(s) == "PURE"
+    block = player(s)["block"]
+    s.apply("shunya")                      # fires now: x1 even Braced, no escalation
+    assert enemy_hp(s) == 32 - 6 and player(s)["block"] == block + 6
+    assert s.to_dict()["dice"]["element"] == "blank" and counters(s)["void"] == 1
+    assert notations(s) == ["end"]          # nothing left to roll or brace for
+    s.apply("end")
+    assert slots(s)[1] == "Stoneskin"       # the Braced PURE confluence never resolved
+    assert enemy_hp(s) == 26 and s.to_dict()["piles"]["discard"].get("Shunya") == 1
 
 
 def test_blank_handling_is_never_nothing():

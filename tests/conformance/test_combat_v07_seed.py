@@ -55,7 +55,7 @@ def test_the_number_names_the_only_slot_and_does_not_gate_firing():
 
     > Place into the named slot only (free).
     """
-    s = fight(V, ["lash", "lash", "stone"])
+    s = fight(V, ["lash", "lash", "stone"], params={"reroll_cost": 0})   # free rerolls: no Agni spend
     painted(s, 1, "agni")
     assert sorted(n for n in notations(s) if ">" in n) == ["lash>1", "stone>1"]
     energy = s.energy
@@ -118,14 +118,13 @@ def test_hold_pays_two_and_keeps_the_colour_and_the_charge():
     > HOLD — pay 2 to refuse a repaint and keep your colour.
     """
     s = fight(V, [], params={"reroll_cost": 0})
-    painted(s, 1, "agni")
-    roll(s, 1, "jal")
+    roll(s, 1, "jal")                                  # the colourless Wick is offered Jal
     assert notations(s) == ["repaint", "hold"]
     s.apply("hold")
-    assert wick(s) == (6 + 2 - 2, AGNI, 4)
+    assert wick(s) == (4 + 2 - 2, BLANK, 4)
     roll(s, 1, "jal")
     s.apply("repaint")
-    assert wick(s)[:2] == (8, JAL)
+    assert wick(s)[:2] == (6, JAL)
 
 
 def test_cards_wait_for_their_colour_with_no_clog_penalty():
@@ -414,28 +413,28 @@ def test_income_and_sinks():
     draw(s, "stone")
     draw(s, "stone")
     assert hand(s) == {"Ember Lash": 1, "Stoneskin": 2}
-    painted(s, 1, "agni")
-    assert wick(s) == (4, AGNI, 2)
+    painted(s, 1, "jal")                               # (on Agni every payment would empty it: V07-R15)
+    assert wick(s) == (4, JAL, 2)
     s.apply("lash>1")
-    roll(s, 1, "agni")                                 # reroll 2, +2
+    roll(s, 1, "jal")                                  # reroll 2, +2
     assert s.energy == 4
     s.apply("exhaust")                                 # the named slot's card, 1
     assert s.energy == 3 and slots(s)[0] is None
     s.apply("stone>1")
-    roll(s, 2, "prithvi")
+    roll(s, 2, "prithvi")                              # reroll 2, +2
     s.apply("hold")                                    # 2
-    assert wick(s)[:2] == (3 - 2 + 2 - 2, AGNI)
+    assert wick(s)[:2] == (3 - 2 + 2 - 2, JAL)
     s.apply("end")
     draw(s, "gale")
-    assert s.energy == 1 + 1 + 3                       # Agni +1, 3 empty slots
-    roll(s, 3, "agni")
+    assert s.energy == 1 + 3                           # Jal static, 3 empty slots
+    roll(s, 3, "jal")                                  # +2
     s.apply("stone>3")
-    roll(s, 2, "prithvi")                              # reroll 2
-    s.apply("repaint")
-    assert s.energy == 5 + 2 - 2 + 2 and wick(s)[1] == PRITHVI
+    roll(s, 2, "prithvi")                              # reroll 2, +2
+    s.apply("repaint")                                 # 2 extra to leave Jal
+    assert s.energy == 6 - 2 + 2 - 2 and wick(s)[1] == PRITHVI
     s.apply("end")                                     # two Stoneskins fire: +1 each
     draw(s, "gale")
-    assert s.energy == 7 + 2 + 4
+    assert s.energy == 4 + 2 + 4
 
 
 def test_rerolls_cost_roll_both_dice_and_undo_nothing():
@@ -447,23 +446,24 @@ def test_rerolls_cost_roll_both_dice_and_undo_nothing():
 
     > Optionally reroll (2 / free / 3) → return to step 3.
     """
-    s = fight(V, ["lash", "stone"])
-    painted(s, 1, "agni")
+    s = fight(V, ["lash", "stone"], params={"empty_slot_charge": 2})   # 8 to start
+    painted(s, 1, "jal")                               # (an Agni Wick's reroll would empty it: V07-R15)
     s.apply("lash>1")
     s.apply("fortify")                                 # a spend
-    roll(s, 3, "jal")                                  # 2
-    assert s.energy == 6 - 1 - 2 + 2
-    s.apply("repaint")                                 # the colour you owned is gone
-    assert wick(s)[1] == JAL
+    roll(s, 3, "vayu")                                 # 2
+    assert s.energy == 10 - 1 - 2 + 2
+    s.apply("repaint")                                 # the colour you owned is gone (+2 extra to leave Jal)
+    assert wick(s)[:2] == (9 - 2, VAYU)
     assert slots(s)[0] == "Ember Lash" and player(s)["standing_block"] == 1
     assert [n for n in notations(s) if ">" in n] == ["stone>3"]
     energy = s.energy
-    roll(s, 3, "vayu")                                 # 2 from Jal
-    s.apply("repaint")                                 # + 2 extra to leave Jal
-    assert wick(s)[:2] == (energy - 2 + 2 - 2, VAYU)
     roll(s, 2, "vayu")                                 # free under Vayu
-    assert s.energy == energy - 2 + 2
-    roll(s, 2, "prithvi")
+    assert s.energy == energy + 2
+    roll(s, 2, "jal")
+    s.apply("repaint")
+    e = s.energy
+    roll(s, 3, "prithvi")                              # 2 flat from Jal
+    assert s.energy == e - 2 + 2
     s.apply("repaint")
     e = s.energy
     roll(s, 2, "prithvi")                              # 3 under Prithvi
@@ -627,25 +627,49 @@ def test_every_reachable_wick_survives_a_save_and_load():
     assert combat.State.from_dict(s.to_dict()).to_dict() == s.to_dict()
 
 
-def test_only_the_blast_is_an_agni_spend():
-    """A reroll, a hold, a paid draw or an exhaust paid from an Agni Wick takes its price and deals nothing;
-    only Agni's own spend (the blast) empties the meter for damage.
+def test_any_payment_from_an_agni_wick_empties_it_for_damage():
+    """A paid draw, a reroll, a hold or an exhaust paid from an Agni Wick is an Agni spend: the whole meter,
+    its colourless part included, goes at 2 damage a charge (the price is part of it, and the bought thing
+    still comes). `blast` is the same spend with nothing bought.
+
+    Ruling: V07-R15
+
+    > Any Agni spend empties the meter entirely, dealing 2 damage per charge spent.
+
+    > Spending empties it all for 2 damage per charge.
+    """
+    s = fight(V, ["stone"])
+    painted(s, 1, "agni")
+    s.apply("stone>1")
+    s.apply("end")
+    draw(s, "stone")
+    assert wick(s) == (10, AGNI, 7)                    # 6 + 1 Agni growth + 3 colourless
+    s.apply("buy")                                     # a paid draw (2) from an Agni Wick
+    assert wick(s) == (0, AGNI, 0) and enemy_hp(s) == 75 - 20
+    draw(s, "lash")
+    draw(s, "lash")                                    # the draw still comes
+    roll(s, 1, "agni")                                 # first roll: free, spends nothing
+    assert wick(s)[:2] == (2, AGNI) and enemy_hp(s) == 55
+    roll(s, 2, "agni")                                 # a reroll (2) from an Agni Wick
+    assert wick(s)[:2] == (2, AGNI) and enemy_hp(s) == 55 - 4
+    s.apply("lash>2")
+    s.apply("exhaust")                                 # exhaust (1) from an Agni Wick
+    assert wick(s)[:2] == (0, AGNI) and enemy_hp(s) == 51 - 4 and slots(s)[1] is None
+    assert "blast" not in notations(s) and "roll" not in notations(s)   # an empty Wick pays nothing
+
+
+def test_a_hold_from_an_agni_wick_is_an_agni_spend():
+    """Holding Agni against a repaint pays from the Agni Wick, so it empties it for damage.
 
     Ruling: V07-R15
 
     > Any Agni spend empties the meter entirely, dealing 2 damage per charge spent.
     """
-    s = fight(V, ["lash"])
+    s = fight(V, [], params={"reroll_cost": 0})        # the free reroll spends nothing
     painted(s, 1, "agni")                              # 6
-    s.apply("buy")
-    draw(s, "stone")
-    draw(s, "stone")
-    roll(s, 1, "agni")
-    s.apply("lash>1")
-    s.apply("exhaust")
-    roll(s, 2, "jal")
+    roll(s, 1, "jal")                                  # 8, offered Jal
     s.apply("hold")
-    assert wick(s)[:2] == (6 - 2 - 2 + 2 - 1 - 2 + 2 - 2, AGNI) and enemy_hp(s) == 75
+    assert wick(s) == (0, AGNI, 0) and enemy_hp(s) == 75 - 16
 
 
 def test_the_fight_starts_with_an_empty_colourless_wick():

@@ -354,6 +354,27 @@ def test_sinks_reroll_pull_and_paid_draw():
     assert s.energy == 0 and "roll" not in notations(s)
 
 
+def test_a_prithvi_link_never_leaves_the_line_and_only_a_clog_is_pulled():
+    """A resolved Prithvi card is a permanent link: `pull` cannot take it back to hand; an OPPOSED card beside it
+    (a clog) can be pulled.
+
+    Ruling: V08-R5
+
+    > A Prithvi card does not leave its slot when it resolves; it stays as a permanent link and any Block it grants does not decay at end of turn.
+
+    > PRITHVI link — Hold: never leaves the line; its Block never decays.
+
+    > Sinks: each reroll 2; pull a clogged card off the line back to hand 1; paid draw 1 → 2 cards.
+    """
+    s = line(["stone", "gale"], params={"strike_damage": 0, "base_income": 5})
+    fire(s, 1, "prithvi")                             # Stoneskin SAME (stays); Gale OPPOSED (clogs)
+    assert slots(s)[:2] == ["Stoneskin", "Gale"]
+    pulls = [n for n in notations(s) if n.startswith("pull")]
+    assert pulls == ["pull 2"]                        # the clog, never the Prithvi link
+    s.apply("move 1 3")                               # rearranging keeps it on the line
+    assert slots(s)[2] == "Stoneskin" and "pull 3" not in notations(s)
+
+
 def test_rerolls_roll_both_dice_replace_the_pending_walk_and_refund_nothing():
     """> Both dice always reroll together; you cannot keep the number and re-spin the element.
 

@@ -6,8 +6,9 @@
   against the native one is in the ``binding`` bench.)
 * ``openspiel`` (needs the ``bench`` extra, PyPI ``open-spiel``):
   (1) OpenSpiel's C++ Hive through pyspiel against Hexfleet through our
-  bindings -- the same Python random-playout loop and the same legal-move
-  counting loop on both; (2) OpenSpiel's MCTSBot and its Python alpha-beta
+  bindings -- the same Python random-playout loop (over Actions, and over
+  integer ids, our fastest documented path; Hive's legal_actions are ids
+  already), our native playout, and the same legal-move counting loop on both; (2) OpenSpiel's MCTSBot and its Python alpha-beta
   (open_spiel.python.algorithms.minimax) running on our games through the
   triptych.openspiel adapter, against our native MCTS and alpha-beta from
   the same positions.
@@ -28,7 +29,7 @@ from triptych import games
 from triptych.bench.positions import TWO_PLAYER, position
 from triptych.bench.pybaseline import PyAlphaBeta
 from triptych.bench.runner import Measurement, measure
-from triptych.bench.suites import Scale, native, python_playouts
+from triptych.bench.suites import Scale, native, native_playouts, python_id_playouts, python_playouts
 
 
 class Skipped(Exception):
@@ -150,7 +151,14 @@ def bench_openspiel(scale: Scale) -> list[Measurement]:
     ours = measure("openspiel/hexfleet/playout-steps", "openspiel", "steps/s",
                    lambda: python_playouts("hexfleet", steps), reps)
     _pair(ours, theirs)
-    out += [theirs, ours]
+    # The fastest documented Python path (integer ids), and no Python in the loop at all.
+    ours_ids = measure("openspiel/hexfleet/playout-ids", "openspiel", "steps/s",
+                       lambda: python_id_playouts("hexfleet", steps), reps)
+    _pair(ours_ids, theirs)
+    ours_native = measure("openspiel/hexfleet/playout-native", "openspiel", "steps/s",
+                          lambda: native_playouts("hexfleet", steps * 10), reps)
+    _pair(ours_native, theirs)
+    out += [theirs, ours, ours_ids, ours_native]
 
     n_states = 200 if scale.quick else 1000
     hive_states = _sample_states(hive.new_initial_state, "legal_actions", "apply_action", n_states, 1, "clone")

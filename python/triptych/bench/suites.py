@@ -188,6 +188,38 @@ def python_playouts(game: str, steps: int, seed: int = 0) -> tuple[float, float]
     return steps, time.perf_counter() - t0
 
 
+def python_id_playouts(game: str, steps: int, seed: int = 0) -> tuple[float, float]:
+    """The same random playouts over the integer-id fast path: legal_action_ids() + apply_id() per step
+    (no Action object crosses the boundary) -- the fastest documented Python loop."""
+    module = games.load(game)
+    rng = random.Random(seed)
+    start = module.new_game()
+    state = start.clone()
+    t0 = time.perf_counter()
+    for _ in range(steps):
+        if state.is_terminal():
+            state = start.clone()
+        ids = state.legal_action_ids()
+        state.apply_id(int(ids[rng.randrange(len(ids))]))
+    return steps, time.perf_counter() - t0
+
+
+BATCH_GAMES = 64  # games per Batch in the batch figures
+
+
+def batch_playouts(game: str, steps: int, outputs: bool, seed: int = 0) -> tuple[float, float]:
+    """Random playouts of BATCH_GAMES games through triptych.batch.Batch driven from Python:
+    random_actions() + step() per call; ``outputs``: observations and masks too (reused buffers)."""
+    from triptych.batch import Batch
+
+    batch = Batch(game, BATCH_GAMES, seed=seed, observations=outputs, masks=outputs, reuse=True)
+    calls = max(1, steps // BATCH_GAMES)
+    t0 = time.perf_counter()
+    for _ in range(calls):
+        batch.step(batch.random_actions())
+    return calls * BATCH_GAMES, time.perf_counter() - t0
+
+
 def native_playouts(game: str, steps: int, seed: int = 0) -> tuple[float, float]:
     """The same playouts with no Python in the loop (triptych._core.<game>.random_playouts)."""
     done, seconds, playout = 0, 0.0, 0
@@ -215,7 +247,24 @@ def bench_binding(scale: Scale) -> list[Measurement]:
             # The pure-Python playout baseline: ours (native) over theirs (the Python loop).
             nat.extra["ratio"] = nat.median / py.median
             nat.extra["vs"] = py.name
-        out += [py, nat]
+        ids = measure(f"binding/{game}/python-ids", "binding", "steps/s",
+                      lambda game=game: python_id_playouts(game, scale.playout_steps), scale.repeats)
+        ids.extra["note"] = "legal_action_ids + apply_id round trips from Python"
+        if py.median:
+            ids.extra["ratio"] = ids.median / py.median
+            ids.extra["vs"] = py.name
+        batches = []
+        for outputs, label in ((False, "batch"), (True, "batch-obs")):
+            b = measure(f"binding/{game}/{label}", "binding", "steps/s",
+                        lambda game=game, outputs=outputs: batch_playouts(game, scale.playout_steps * 5, outputs),
+                        scale.repeats, games=BATCH_GAMES)
+            b.extra["note"] = (f"Batch of {BATCH_GAMES}: random_actions + step per call, one thread"
+                               + (", observations and masks" if outputs else ""))
+            if ids.median:
+                b.extra["ratio"] = b.median / ids.median
+                b.extra["vs"] = ids.name
+            batches.append(b)
+        out += [py, nat, ids, *batches]
     return out
 
 

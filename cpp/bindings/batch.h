@@ -1,0 +1,295 @@
+// Batched stepping for learners: n games of one kind stepped by one call,
+// action ids in and observations, masks, rewards out as numpy arrays. The
+// work runs with the GIL released, split over `threads` worker threads.
+//
+// Each game keeps its legal actions (and their ids) from the last step, so a
+// step checks every id against that list before touching any game (an
+// illegal id raises and changes nothing) and then applies the generated twin
+// without checking again. A finished game starts over at once (autoreset):
+// the observation and mask returned for it are the new game's.
+#pragma once
+
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <memory>
+#include <thread>
+#include <vector>
+
+#include "common/errors.h"
+#include "common/players.h"
+#include "common/rng.h"
+
+namespace triptych::bindings {
+
+namespace py = pybind11;
+
+// Runs body(begin, end) over [0, n) in `threads` contiguous chunks (the
+// calling thread takes the first); no thread is started for one chunk.
+template <typename Body>
+void parallel_chunks(int n, int threads, Body body) {
+  threads = std::max(1, std::min(threads, n));
+  if (threads == 1) {
+    body(0, n);
+    return;
+  }
+  std::vector<std::thread> workers;
+  workers.reserve(threads - 1);
+  const int chunk = (n + threads - 1) / threads;
+  for (int t = 1; t < threads; ++t) {
+    const int begin = std::min(n, t * chunk), end = std::min(n, (t + 1) * chunk);
+    if (begin < end) workers.emplace_back([&body, begin, end] { body(begin, end); });
+  }
+  body(0, std::min(n, chunk));
+  for (auto& w : workers) w.join();
+}
+
+// Game: the SearchGame traits; Codec: the id codec of action_ids.h.
+template <class Game, class Codec>
+class Batch {
+ public:
+  using State = typename Game::State;
+  using Action = typename Game::Action;
+  using ActionList = typename Game::ActionList;
+
+  Batch(const State& initial, int n, std::uint64_t seed, int threads, bool observations, bool masks, bool reuse,
+        std::vector<py::ssize_t> observation_shape)
+      : initial_(initial),
+        n_(n),
+        threads_(threads),
+        want_observations_(observations),
+        want_masks_(masks),
+        reuse_(reuse),
+        observation_shape_(std::move(observation_shape)) {
+    if (n < 1) throw py::value_error("n must be at least 1, got " + std::to_string(n));
+    if (threads < 1) throw py::value_error("threads must be at least 1, got " + std::to_string(threads));
+    if (initial.is_terminal()) throw py::value_error("the starting position is already over");
+    observation_size_ = 1;
+    for (auto d : observation_shape_) observation_size_ *= d;
+    mask_size_ = 1;
+    for (auto d : Codec::mask_shape()) mask_size_ *= d;
+    states_.assign(n, initial);
+    legal_.resize(n);
+    ids_.resize(n);
+    rngs_.reserve(n);
+    for (int i = 0; i < n; ++i) {
+      std::uint64_t mix = seed ^ (0x9E3779B97F4A7C15ULL * static_cast<std::uint64_t>(i + 1));
+      rngs_.emplace_back(splitmix64(mix));
+    }
+    for (int i = 0; i < n; ++i) refresh(i);
+  }
+
+  int size() const { return n_; }
+
+  // Starts every game over; returns the first observations and masks.
+  py::tuple reset() {
+    Outputs out = outputs();
+    {
+      py::gil_scoped_release release;
+      parallel_chunks(n_, threads_, [&](int begin, int end) {
+        for (int i = begin; i < end; ++i) {
+          states_[i] = initial_;
+          refresh(i);
+          write_row(out, i);
+        }
+      });
+    }
+    return py::make_tuple(out.observations, out.masks);
+  }
+
+  // One action id per game; returns (observations, rewards, terminated, masks, to_move).
+  py::tuple step(py::array_t<std::int64_t, py::array::c_style | py::array::forcecast> actions) {
+    if (actions.ndim() != 1 || actions.shape(0) != n_)
+      throw py::value_error("step() expects one action id per game: an array of shape (" + std::to_string(n_) + ",)");
+    const std::int64_t* ids = actions.data();
+    std::vector<int> chosen(n_, -1);
+    for (int i = 0; i < n_; ++i) {
+      const auto& legal = ids_[i];
+      const auto it = std::find(legal.begin(), legal.end(), ids[i]);
+      if (it == legal.end())
+        throw IllegalActionError("game " + std::to_string(i) + ": action id " + std::to_string(ids[i]) +
+                                 " is not legal there (nothing was applied)");
+      chosen[i] = static_cast<int>(it - legal.begin());
+    }
+    Outputs out = outputs();
+    float* reward = out.rewards.mutable_data();
+    bool* done = out.terminated.mutable_data();
+    {
+      py::gil_scoped_release release;
+      parallel_chunks(n_, threads_, [&](int begin, int end) {
+        for (int i = begin; i < end; ++i) {
+          State& s = states_[i];
+          const int actor = Game::side(s);
+          Game::apply(s, legal_[i][chosen[i]]);
+          done[i] = Game::is_terminal(s);
+          reward[i] = done[i] ? static_cast<float>(s.returns()[actor]) : 0.0f;
+          if (done[i]) s = initial_;
+          refresh(i);
+          write_row(out, i);
+        }
+      });
+    }
+    return py::make_tuple(out.observations, out.rewards, out.terminated, out.masks, out.to_move);
+  }
+
+  // A uniformly random legal id per game, from each game's own seeded stream.
+  py::array_t<std::int32_t> random_actions() {
+    py::array_t<std::int32_t> out(n_);
+    std::int32_t* ids = out.mutable_data();
+    for (int i = 0; i < n_; ++i) ids[i] = ids_[i][rngs_[i].below(static_cast<std::uint32_t>(ids_[i].size()))];
+    return out;
+  }
+
+  // Plays every game `steps` times with random_actions() and step(), all in
+  // C++ (the per-step cost of the batch without Python in the loop).
+  std::uint64_t random_steps(int steps) {
+    std::uint64_t total = 0;
+    py::gil_scoped_release release;
+    parallel_chunks(n_, threads_, [&](int begin, int end) {
+      for (int k = 0; k < steps; ++k)
+        for (int i = begin; i < end; ++i) {
+          const auto& ids = ids_[i];
+          Game::apply(states_[i], legal_[i][rngs_[i].below(static_cast<std::uint32_t>(ids.size()))]);
+          if (Game::is_terminal(states_[i])) states_[i] = initial_;
+          refresh(i);
+        }
+    });
+    total = static_cast<std::uint64_t>(steps) * n_;
+    return total;
+  }
+
+  py::array_t<std::int32_t> legal_action_ids(int i) const {
+    check_index(i);
+    std::vector<std::int32_t> sorted = ids_[i];
+    std::sort(sorted.begin(), sorted.end());
+    py::array_t<std::int32_t> out(static_cast<py::ssize_t>(sorted.size()));
+    std::copy(sorted.begin(), sorted.end(), out.mutable_data());
+    return out;
+  }
+
+  State state(int i) const {
+    check_index(i);
+    return states_[i];
+  }
+
+  py::object observations() const { return current(true); }
+  py::object masks() const { return current(false); }
+
+  py::array_t<std::int8_t> to_move() const {
+    py::array_t<std::int8_t> out(n_);
+    for (int i = 0; i < n_; ++i) out.mutable_data()[i] = static_cast<std::int8_t>(Game::side(states_[i]));
+    return out;
+  }
+
+ private:
+  void check_index(int i) const {
+    if (i < 0 || i >= n_) throw py::index_error("game " + std::to_string(i) + " is out of range 0.." + std::to_string(n_ - 1));
+  }
+  // The legal actions and their ids of game i, after any change to it.
+  void refresh(int i) {
+    Game::legal_actions(states_[i], legal_[i]);
+    auto& ids = ids_[i];
+    ids.resize(legal_[i].size());
+    for (std::size_t k = 0; k < ids.size(); ++k) ids[k] = Codec::id(legal_[i][k]);
+  }
+
+  // The arrays one call returns: fresh ones, or the same ones every call with `reuse`.
+  struct Outputs {
+    py::object observations = py::none(), masks = py::none();
+    py::array_t<float> rewards;
+    py::array_t<bool> terminated;
+    py::array_t<std::int8_t> to_move;
+    float* observation_data = nullptr;
+    bool* mask_data = nullptr;
+    std::int8_t* to_move_data = nullptr;
+  };
+  Outputs make_outputs() const {
+    Outputs out;
+    if (want_observations_) {
+      std::vector<py::ssize_t> shape{n_};
+      shape.insert(shape.end(), observation_shape_.begin(), observation_shape_.end());
+      py::array_t<float> a(shape);
+      out.observation_data = a.mutable_data();
+      out.observations = std::move(a);
+    }
+    if (want_masks_) {
+      std::vector<py::ssize_t> shape{n_};
+      for (auto d : Codec::mask_shape()) shape.push_back(d);
+      py::array_t<bool> a(shape);
+      out.mask_data = a.mutable_data();
+      out.masks = std::move(a);
+    }
+    out.rewards = py::array_t<float>(n_);
+    out.terminated = py::array_t<bool>(n_);
+    out.to_move = py::array_t<std::int8_t>(n_);
+    out.to_move_data = out.to_move.mutable_data();
+    return out;
+  }
+  Outputs outputs() {
+    if (!reuse_) return make_outputs();
+    if (!reused_) reused_ = std::make_unique<Outputs>(make_outputs());
+    return *reused_;
+  }
+  // Game i's row of every output (called with the GIL released: raw pointers only).
+  void write_row(const Outputs& out, int i) const {
+    const State& s = states_[i];
+    if (out.observation_data) s.observation(out.observation_data + static_cast<std::size_t>(i) * observation_size_);
+    if (out.mask_data) {
+      bool* row = out.mask_data + static_cast<std::size_t>(i) * mask_size_;
+      std::fill(row, row + mask_size_, false);
+      for (const Action& a : legal_[i]) {
+        const int k = Codec::mask_index(s, a);
+        if (k >= 0) row[k] = true;
+      }
+    }
+    out.to_move_data[i] = static_cast<std::int8_t>(Game::side(s));
+  }
+  // observations() / masks() outside a step: a fresh array of the current rows.
+  py::object current(bool observations) const {
+    if (observations ? !want_observations_ : !want_masks_) return py::none();
+    Outputs out = make_outputs();
+    if (observations) out.mask_data = nullptr; else out.observation_data = nullptr;
+    for (int i = 0; i < n_; ++i) write_row(out, i);
+    return observations ? out.observations : out.masks;
+  }
+
+  State initial_;
+  int n_;
+  int threads_;
+  bool want_observations_, want_masks_, reuse_;
+  std::unique_ptr<Outputs> reused_;
+  std::vector<py::ssize_t> observation_shape_;
+  py::ssize_t observation_size_ = 0, mask_size_ = 0;
+  std::vector<State> states_;
+  std::vector<ActionList> legal_;
+  std::vector<std::vector<std::int32_t>> ids_;
+  std::vector<Rng> rngs_;
+};
+
+template <class Game, class Codec>
+void def_batch(py::module_& m, std::vector<py::ssize_t> observation_shape) {
+  using B = Batch<Game, Codec>;
+  using State = typename Game::State;
+  py::class_<B>(m, "Batch", "n games stepped together by action id (see triptych.batch).")
+      .def(py::init([observation_shape](const State& initial, int n, std::uint64_t seed, int threads, bool observations,
+                                        bool masks, bool reuse) {
+             return new B(initial, n, seed, threads, observations, masks, reuse, observation_shape);
+           }),
+           py::arg("initial"), py::arg("n"), py::arg("seed") = 0, py::arg("threads") = 1, py::arg("observations") = true,
+           py::arg("masks") = true, py::arg("reuse") = false)
+      .def("__len__", &B::size)
+      .def("reset", &B::reset)
+      .def("step", &B::step, py::arg("actions"))
+      .def("random_actions", &B::random_actions)
+      .def("random_steps", &B::random_steps, py::arg("steps"))
+      .def("legal_action_ids", &B::legal_action_ids, py::arg("i"))
+      .def("state", &B::state, py::arg("i"))
+      .def("observations", &B::observations)
+      .def("masks", &B::masks)
+      .def("to_move", &B::to_move);
+}
+
+}  // namespace triptych::bindings

@@ -1,0 +1,103 @@
+"""triptych.batch.Batch: n games stepped by one call agree with n single states stepped by id."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import triptych
+from triptych import games
+from triptych.batch import Batch
+
+N = 6
+STEPS = 60
+
+
+@pytest.mark.parametrize("game,options", [("aquaignis", {"no_progress_limit": 3}), ("hexfleet", {"max_turns": 5})])
+def test_batch_matches_single_states(game, options):
+    module = games.load(game)
+    batch = Batch(game, N, seed=5, threads=2, **options)
+    mirrors = [module.new_game(**options) for _ in range(N)]
+    observations, masks = batch.reset()
+    ended = 0
+    for _ in range(STEPS):
+        actions = batch.random_actions()
+        assert actions.dtype == np.int32 and actions.shape == (N,)
+        actors = [m.to_move for m in mirrors]
+        step = batch.step(actions)
+        for i, mirror in enumerate(mirrors):
+            mirror.apply_id(int(actions[i]))
+            assert bool(step.terminated[i]) == mirror.is_terminal()
+            if mirror.is_terminal():
+                ended += 1
+                assert step.rewards[i] == mirror.returns()[actors[i]]
+                mirrors[i] = mirror = module.new_game(**options)  # autoreset: the row is the new game's
+            else:
+                assert step.rewards[i] == 0.0
+            assert batch.state(i).to_dict() == mirror.to_dict()
+            assert np.array_equal(step.observations[i], mirror.observation())
+            assert np.array_equal(step.masks[i], mirror.action_mask())
+            assert step.to_move[i] == mirror.to_move
+            assert batch.legal_action_ids(i).tolist() == mirror.legal_action_ids().tolist()
+    assert ended > 0, "no game ended: autoreset went untested"
+
+
+@pytest.mark.parametrize("game", ["aquaignis", "hexfleet"])
+def test_same_seed_same_games_whatever_the_threads(game):
+    runs = []
+    for threads in (1, 3):
+        batch = Batch(game, 7, seed=11, threads=threads, observations=False, masks=False)
+        trace = []
+        for _ in range(25):
+            actions = batch.random_actions()
+            step = batch.step(actions)
+            trace.append((actions.tolist(), step.rewards.tolist(), step.terminated.tolist()))
+        batch.random_steps(10)
+        runs.append((trace, [batch.state(i).hash for i in range(7)]))
+    assert runs[0] == runs[1]
+    other = Batch(game, 7, seed=12, observations=False, masks=False)
+    other_actions = []
+    for _ in range(25):
+        other_actions.append(other.random_actions().tolist())
+        other.step(other_actions[-1])
+    assert other_actions != [actions for actions, _, _ in runs[0][0]]
+
+
+def test_an_illegal_id_raises_and_changes_nothing():
+    batch = Batch("hexfleet", 4, seed=2)
+    before = [batch.state(i).to_dict() for i in range(4)]
+    actions = batch.random_actions()
+    actions[2] = 0  # a move from (-64,-64) to itself: never legal
+    with pytest.raises(triptych.IllegalActionError, match="game 2"):
+        batch.step(actions)
+    assert [batch.state(i).to_dict() for i in range(4)] == before
+    with pytest.raises(ValueError, match="one action id per game"):
+        batch.step(actions[:3])
+    with pytest.raises(ValueError, match="batched stepping covers"):
+        Batch("combat", 2)
+    with pytest.raises(ValueError, match="n must be at least 1"):
+        Batch("aquaignis", 0)
+    with pytest.raises(IndexError):
+        batch.state(4)
+
+
+def test_reuse_returns_the_same_arrays_and_off_switches():
+    batch = Batch("aquaignis", 3, reuse=True, masks=False)
+    first = batch.step(batch.random_actions())
+    second = batch.step(batch.random_actions())
+    assert first.observations is second.observations and first.rewards is second.rewards
+    assert second.masks is None
+    assert np.array_equal(second.observations, batch.observations())
+    fresh = Batch("aquaignis", 3)
+    assert fresh.step(fresh.random_actions()).observations is not fresh.step(fresh.random_actions()).observations
+
+
+def test_start_position():
+    import triptych.hexfleet as hf
+
+    start = hf.new_game()
+    start.apply_id(int(start.legal_action_ids()[0]))
+    batch = Batch("hexfleet", 2, start=start)
+    assert batch.state(1).to_dict() == start.to_dict()
+    with pytest.raises(ValueError, match="either start= or new_game options"):
+        Batch("hexfleet", 2, start=start, max_turns=3)
