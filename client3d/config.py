@@ -36,6 +36,7 @@ def configure(offscreen: bool, size: tuple[int, int], title: str = "Triptych") -
         "notify-level-device fatal",         # no joystick/input devices in containers: not an error for us
         "notify-level-x11display fatal",
         "notify-level-glxdisplay fatal",
+        "print-pipe-types false",            # not the "Known pipe types" listing on every start
         "framebuffer-multisample true",
         "multisamples 4",
         "text-minfilter linear",

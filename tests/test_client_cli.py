@@ -43,6 +43,7 @@ def test_offscreen_screenshot_after_ai_moves(tmp_path):
                           capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert _png_size(out) == (480, 300)
+    assert "Known pipe types" not in proc.stdout + proc.stderr  # no Panda3D start-up listing
     from panda3d.core import PNMImage
 
     image = PNMImage(str(out))

@@ -37,10 +37,13 @@ EXPECTED = [square_all(b) for b in BATCHES]
 @pytest.mark.parametrize("workers", [1, 2])
 def test_results_come_back_in_batch_order_for_any_number_of_workers(workers: int) -> None:
     seen: list[int] = []
-    results = run_batches(LocalExecutor(workers), square_all, BATCHES, sizes=[len(b) for b in BATCHES],
-                          on_result=lambda i, r: seen.append(i), progress=False)
-    assert results == EXPECTED
-    assert sorted(seen) == list(range(len(BATCHES)))  # each batch reported once
+    with LocalExecutor(workers) as executor:
+        results = run_batches(executor, square_all, BATCHES, sizes=[len(b) for b in BATCHES],
+                              on_result=lambda i, r: seen.append(i), progress=False)
+        assert results == EXPECTED
+        assert sorted(seen) == list(range(len(BATCHES)))  # each batch reported once
+        # The workers serve the next round too (a tuning loop pays their start once).
+        assert run_batches(executor, square_all, BATCHES[::-1], progress=False) == EXPECTED[::-1]
 
 
 def test_known_results_are_not_run_again() -> None:
@@ -56,15 +59,16 @@ def test_a_lost_worker_has_its_batch_run_again_and_nothing_is_doubled(tmp_path: 
     marker = str(tmp_path / "killed")
     batches = [("", 1), ("", 2), (marker, 3), ("", 4), ("", 5), ("", 6)]
     seen: list[int] = []
-    results = run_batches(LocalExecutor(2), die_once, batches, on_result=lambda i, r: seen.append(i), progress=False)
+    with LocalExecutor(2) as executor:
+        results = run_batches(executor, die_once, batches, on_result=lambda i, r: seen.append(i), progress=False)
     assert Path(marker).exists()  # the worker really died once
     assert results == [10, 20, 30, 40, 50, 60]
     assert sorted(seen) == list(range(6))
 
 
 def test_workers_that_keep_dying_fail_the_run_with_a_clear_error() -> None:
-    with pytest.raises(WorkerLost, match="died"):
-        run_batches(LocalExecutor(2, retries=1), always_die, [1, 2], progress=False)
+    with LocalExecutor(2, retries=1) as executor, pytest.raises(WorkerLost, match="died 2 times"):
+        run_batches(executor, always_die, [1, 2], progress=False)
 
 
 def test_bad_backend_arguments_are_refused() -> None:
@@ -79,8 +83,10 @@ def test_bad_backend_arguments_are_refused() -> None:
 
 
 def test_an_error_inside_a_batch_reaches_the_caller() -> None:
-    with pytest.raises(TypeError):
-        run_batches(LocalExecutor(2), square_all, [[1], ["x", None]], progress=False)
+    with LocalExecutor(2) as executor:
+        with pytest.raises(TypeError):
+            run_batches(executor, square_all, [[1], ["x", None]], progress=False)
+        assert run_batches(executor, square_all, [[2]], progress=False) == [[4]]  # and the executor still works
 
 
 def test_the_ray_backend_without_ray_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

@@ -3,6 +3,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include "bindings/interrupt_scope.h"
 #include "aquaignis/action_ids.h"
 #include "aquaignis/search_game.h"
 #include "aquaignis/state.h"
@@ -12,6 +13,7 @@
 #include "bindings/dict_reading.h"
 #include "bindings/search_bindings.h"
 #include "bindings/state_contract.h"
+#include "bindings/value_semantics.h"
 #include "common/errors.h"
 #include "common/players.h"
 
@@ -80,8 +82,7 @@ Action to_action(py::handle obj) {
   if (py::isinstance<Action>(obj)) return obj.cast<Action>();
   if (py::isinstance<py::str>(obj)) return parse_notation(obj.cast<std::string>());
   if (py::isinstance<py::dict>(obj)) return action_from_dict(obj);
-  throw IllegalActionError("expected an Action, a notation string or an action dict, got " +
-                           std::string(py::str(py::type::handle_of(obj).attr("__name__"))));
+  throw not_an_action(obj, "aquaignis");
 }
 
 // --- positions ---------------------------------------------------------------------
@@ -98,7 +99,15 @@ Options options_from(py::handle obj, const std::string& field) {
   const long long limit = r.integer_or("no_progress_limit", o.no_progress_limit);
   if (limit < 1 || limit > 10000) Reader::fail(r.sub("no_progress_limit"), std::to_string(limit) + " is out of range 1..10000");
   o.no_progress_limit = static_cast<int>(limit);
-  if (r.has("first_player")) o.first_player = side_from(r.string("first_player"), r.sub("first_player"));
+  // first_player is spelled as in every game: the seat (0, 1) or this game's side name.
+  if (r.has("first_player")) {
+    if (py::isinstance<py::str>(r.raw("first_player")))
+      o.first_player = side_from(r.string("first_player"), r.sub("first_player"));
+    else if (const long long seat = r.integer("first_player"); seat == 0 || seat == 1)
+      o.first_player = static_cast<int>(seat);
+    else
+      Reader::fail(r.sub("first_player"), std::to_string(seat) + " is not a seat: 0 (aqua) or 1 (ignis)");
+  }
   return o;
 }
 
@@ -247,11 +256,12 @@ void init_aquaignis(py::module_& m) {
   state_class
       .def_property_readonly("to_move", &State::to_move,
                              "0 (AQUA) or 1 (IGNIS) to act, or triptych.TERMINAL once the game is over.")
-      .def_property_readonly("actions_left", &State::actions_left)
+      .def_property_readonly("actions_left", &State::actions_left, "Actions the side to act still has this turn.")
       .def_property_readonly("winner",
                              [](const State& s) -> py::object {
                                return s.winner() < 0 ? py::object(py::none()) : py::object(py::int_(s.winner()));
-                             })
+                             },
+                             "0 or 1 once that player has won; None while the game runs or after a draw.")
       .def_property_readonly("hash", &State::hash, "64-bit Zobrist hash, updated incrementally.")
       .def_property_readonly("score", [](const State& s) { return py::make_tuple(s.score(0), s.score(1)); })
       .def_property_readonly("turn", &State::turn)
@@ -266,8 +276,10 @@ void init_aquaignis(py::module_& m) {
         return "<aquaignis.State turn " + std::to_string(s.turn()) + " hash " + std::to_string(s.hash()) + ">";
       });
 
-  m.def("new_game", &new_game, "A new game; options: no_progress_limit (turns, default 40), first_player.");
-  m.def("perft", &perft, py::arg("state"), py::arg("depth"), py::call_guard<py::gil_scoped_release>(),
+  m.def("new_game", &new_game, "A new game; options: no_progress_limit (turns, default 40), first_player (0 or 'aqua', 1 or 'ignis').");
+  m.def(
+      "perft", [](const State& s, int depth) { return interruptible_perft(s, depth, &perft); }, py::arg("state"),
+      py::arg("depth"),
         "Leaves of the action tree `depth` plies deep (each action is one ply).");
   def_action_ids<IdCodec, ActionList>(state_class, action_class);
   def_observation<State>(state_class, {State::kObservationPlanes, kFlows, kSlots},

@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "bindings/interrupt_scope.h"
 #include "bindings/bindings.h"
 #include "bindings/combat_types.h"
 #include "combat/fight_record.h"
@@ -64,10 +65,13 @@ void init_combat_balance(py::module_& m) {
         const PlayerSpec spec = player_or_raise(player);
         const State start = start_state(v, params);
         std::vector<FightRecord> records(seeds.size());
+        InterruptScope interrupt;
         {
           py::gil_scoped_release release;
-          for (std::size_t i = 0; i < seeds.size(); ++i) records[i] = play_recorded_fight(start, spec, seeds[i]);
+          for (std::size_t i = 0; i < seeds.size() && !interrupt_requested(); ++i)
+            records[i] = play_recorded_fight(start, spec, seeds[i]);
         }
+        interrupt.raise_if_interrupted();
         py::list out(records.size());
         for (std::size_t i = 0; i < records.size(); ++i) out[i] = record_dict(records[i], v);
         return out;
@@ -82,10 +86,12 @@ void init_combat_balance(py::module_& m) {
         const State start = start_state(v, params);
         std::vector<Action> log;
         FightRecord record;
+        InterruptScope interrupt;
         {
           py::gil_scoped_release release;
           record = play_recorded_fight(start, spec, seed, &log);
         }
+        interrupt.raise_if_interrupted();
         py::list actions(log.size());
         for (std::size_t i = 0; i < log.size(); ++i) actions[i] = to_notation(v, log[i]);
         return py::make_tuple(record_dict(record, v), actions);

@@ -10,6 +10,8 @@
 #include <utility>
 #include <vector>
 
+#include "bindings/interrupt_scope.h"
+#include "bindings/value_semantics.h"
 #include "bindings/bindings.h"
 #include "bindings/combat_types.h"
 #include "bindings/dict_reading.h"
@@ -28,8 +30,6 @@ namespace triptych::bindings {
 
 namespace {
 using namespace triptych::combat;
-
-std::string type_name(py::handle v) { return py::str(py::type::handle_of(v).attr("__name__")); }
 
 // --- actions ---------------------------------------------------------------------
 
@@ -141,7 +141,7 @@ Action to_action(const Variant& v, py::handle obj) {
   }
   if (py::isinstance<py::str>(obj)) return parse_notation(v, obj.cast<std::string>());
   if (py::isinstance<py::dict>(obj)) return action_from_dict(v, obj);
-  throw IllegalActionError("expected an Action, a notation string or an action dict, got " + type_name(obj));
+  throw not_an_action(obj, "combat");
 }
 
 Game new_game(const std::string& variant, py::object seed, py::object params) {
@@ -249,7 +249,7 @@ py::dict stats_dict(const Stats& st, double seconds) {
 
 void init_combat(py::module_& m) {
   py::class_<PyAction>(m, "Action", "One Combat action or chance outcome; str() gives its notation.")
-      .def_property_readonly("type", [](const PyAction& a) { return action_to_dict(a)["type"]; })
+      .def_property_readonly("type", [](const PyAction& a) { return py::str(action_to_dict(a)["type"]); })
       .def_property_readonly("is_chance", [](const PyAction& a) { return a.action.is_chance(); })
       .def("to_dict", &action_to_dict)
       .def("__str__", &PyAction::notation)
@@ -290,7 +290,8 @@ void init_combat(py::module_& m) {
              } catch (const IllegalActionError&) {
                return false;
              }
-           })
+           },
+           py::arg("action"), "Whether apply(action) would be accepted (an Action, notation or dict); never raises.")
       .def(
           "sample_chance",
           [](Game& g, py::handle rng) {
@@ -319,7 +320,10 @@ void init_combat(py::module_& m) {
       .def("clone", [](const Game& g) { return Game(g); })
       .def("__copy__", [](const Game& g) { return Game(g); })
       .def("__deepcopy__", [](const Game& g, py::handle) { return Game(g); })
-      .def("is_terminal", [](const Game& g) { return g.state.is_terminal(); })
+      .def("is_terminal", [](const Game& g) { return g.state.is_terminal(); },
+           "True when the fight is over (one side at 0 HP, or the turn cap reached).")
+      .def("is_chance_node", [](const Game& g) { return g.state.to_move() == kChancePlayer; },
+           "True while a roll or a draw is pending (to_move == triptych.CHANCE): apply a chance outcome.")
       .def("returns", [](const Game& g) {
         const auto r = g.state.returns();
         return std::vector<double>{r[0], r[1]};
@@ -334,22 +338,28 @@ void init_combat(py::module_& m) {
                " hash " + std::to_string(g.state.hash()) + ">";
       });
 
+  auto state_class = py::reinterpret_borrow<py::class_<Game>>(m.attr("State"));
+  def_value_semantics(state_class);
+
   m.def("new_game", &new_game, py::arg("variant") = "v01", py::arg("seed") = py::none(), py::arg("params") = py::none(),
         "A new fight of `variant` (v01..); seed drives play_chance(); params overrides named numbers.");
-  m.def("perft", [](const Game& g, int depth) { return perft(g.state, depth); }, py::arg("state"), py::arg("depth"),
-        py::call_guard<py::gil_scoped_release>(), "Leaves of the tree `depth` plies deep (chance outcomes are plies).");
+  m.def(
+      "perft", [](const Game& g, int depth) { return interruptible_perft(g.state, depth, &perft); },
+      py::arg("state"), py::arg("depth"), "Leaves of the tree `depth` plies deep (chance outcomes are plies).");
   m.def(
       "run_fights",
       [](const std::string& variant, const std::string& policy, int games, std::uint64_t seed, py::object params) {
         Game g = new_game(variant, py::int_(seed), params);
         Stats st;
         double seconds;
+        InterruptScope interrupt;
         {
           py::gil_scoped_release release;
           const auto t0 = std::chrono::steady_clock::now();
           st = run_fights(g.state, policy_from(policy), games, seed);
           seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         }
+        interrupt.raise_if_interrupted();
         return stats_dict(st, seconds);
       },
       py::arg("variant"), py::arg("policy") = "random", py::arg("games") = 100, py::arg("seed") = 0,
@@ -359,10 +369,12 @@ void init_combat(py::module_& m) {
       [](const std::string& variant, int fights, std::uint64_t seed, py::object params) {
         Game g = new_game(variant, py::int_(seed), params);
         AuditReport rep;
+        InterruptScope interrupt;
         {
           py::gil_scoped_release release;
           rep = audit_random_fights(g.state, fights, seed);
         }
+        interrupt.raise_if_interrupted();
         py::dict d;
         d["failure"] = rep.failure;
         d["fights"] = rep.fights;

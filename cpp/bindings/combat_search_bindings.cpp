@@ -6,6 +6,7 @@
 
 #include <chrono>
 
+#include "bindings/interrupt_scope.h"
 #include "bindings/bindings.h"
 #include "bindings/combat_types.h"
 #include "combat/players.h"
@@ -53,10 +54,12 @@ void init_combat_search(py::module_& m) {
         config.rollout_decisions = rollout_decisions;
         config.horizon_turns = horizon_turns;
         search::SearchResult<combat::Action> r;
+        InterruptScope interrupt;
         {
           py::gil_scoped_release release;
           r = combat::mcts_search(g.state, config, seed, avoid);
         }
+        interrupt.raise_if_interrupted();
         return result_dict(r, &g.state.variant());
       },
       py::arg("state"), py::arg("iterations") = 0, py::arg("time_ms") = 0, py::arg("seed") = 0,
@@ -68,6 +71,7 @@ void init_combat_search(py::module_& m) {
       [](Game& g) {
         require_decision(g);
         search::SearchResult<combat::Action> r;
+        InterruptScope interrupt;
         {
           py::gil_scoped_release release;
           // Its lookahead samples chance from a generator of its own, seeded by the
@@ -83,6 +87,7 @@ void init_combat_search(py::module_& m) {
           r.nodes = 1;
           r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         }
+        interrupt.raise_if_interrupted();
         return result_dict(r, &g.state.variant());
       },
       py::arg("state"), "The greedy one-turn lookahead choice.");
@@ -99,12 +104,14 @@ void init_combat_search(py::module_& m) {
         config.normalize = normalize;
         combat::Stats st;
         double seconds;
+        InterruptScope interrupt;
         {
           py::gil_scoped_release release;
           const auto t0 = std::chrono::steady_clock::now();
           st = combat::run_fights_mcts(start.state, config, games, seed);
           seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         }
+        interrupt.raise_if_interrupted();
         return stats_dict(st, seconds);
       },
       py::arg("start"), py::arg("iterations") = 200, py::arg("games") = 10, py::arg("seed") = 0,

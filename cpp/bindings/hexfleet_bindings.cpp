@@ -3,12 +3,14 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include "bindings/interrupt_scope.h"
 #include "bindings/action_ids.h"
 #include "bindings/batch.h"
 #include "bindings/bindings.h"
 #include "bindings/dict_reading.h"
 #include "bindings/search_bindings.h"
 #include "bindings/state_contract.h"
+#include "bindings/value_semantics.h"
 #include "common/errors.h"
 #include "common/players.h"
 #include "hexfleet/action_ids.h"
@@ -130,8 +132,7 @@ Action to_action(py::handle obj) {
   if (py::isinstance<Action>(obj)) return obj.cast<Action>();
   if (py::isinstance<py::str>(obj)) return parse_notation(obj.cast<std::string>());
   if (py::isinstance<py::dict>(obj)) return action_from_dict(obj);
-  throw IllegalActionError("expected an Action, a notation string or an action dict, got " +
-                           std::string(py::str(py::type::handle_of(obj).attr("__name__"))));
+  throw not_an_action(obj, "hexfleet");
 }
 
 // --- positions ---------------------------------------------------------------------
@@ -148,7 +149,11 @@ Options options_from(py::handle obj, const std::string& field) {
       o.fleet[u] = static_cast<std::uint8_t>(int_field_or(f, kUnitNames[u], 0, kFleetSize, u == kCore ? 1 : 0));
   }
   o.max_turns = static_cast<int>(int_field_or(r, "max_turns", 0, 1000000, o.max_turns));
-  o.first_player = static_cast<int>(int_field_or(r, "first_player", 0, 1, o.first_player));
+  // first_player is spelled as in every game: the seat (0, 1) or this game's side name (the 3D table's colours).
+  if (r.has("first_player") && py::isinstance<py::str>(r.raw("first_player")))
+    o.first_player = Reader::choice(r.string("first_player"), {"green", "purple"}, r.sub("first_player"));
+  else
+    o.first_player = static_cast<int>(int_field_or(r, "first_player", 0, 1, o.first_player));
   o.repetitions = static_cast<int>(int_field_or(r, "repetitions", 0, 1000000, o.repetitions));
   validate_options(o);
   return o;
@@ -340,11 +345,12 @@ void init_hexfleet(py::module_& m) {
   def_state_contract(state_class, &to_action);
   state_class
       .def_property_readonly("to_move", &State::to_move, "0 or 1 to act, or triptych.TERMINAL once the game is over.")
-      .def_property_readonly("actions_left", &State::actions_left)
+      .def_property_readonly("actions_left", &State::actions_left, "Actions the side to act still has this turn.")
       .def_property_readonly("winner",
                              [](const State& s) -> py::object {
                                return s.winner() < 0 ? py::object(py::none()) : py::object(py::int_(s.winner()));
-                             })
+                             },
+                             "0 or 1 once that player has won; None while the game runs or after a draw.")
       .def_property_readonly("hash", &State::hash, "64-bit Zobrist hash, updated incrementally.")
       .def_property_readonly("turn", &State::turn)
       .def_property_readonly("countdown", [](const State& s) { return optional_int(s.countdown(), 0); },
@@ -384,9 +390,11 @@ void init_hexfleet(py::module_& m) {
 
   m.def("new_game", &new_game,
         "A new game; options: fleet (dict unit -> count, default 1 core, 3 shipyard, 4 shield, 6 frigate, "
-        "5 destroyer, 5 repulsor), max_turns (default 300, 0: no limit), first_player (default 0), "
+        "5 destroyer, 5 repulsor), max_turns (default 300, 0: no limit), first_player (0 or 'green' (default), 1 or 'purple'), "
         "repetitions (draw when a turn starts in the same position for that many times, default 3, 0: off).");
-  m.def("perft", &perft, py::arg("state"), py::arg("depth"), py::call_guard<py::gil_scoped_release>(),
+  m.def(
+      "perft", [](const State& s, int depth) { return interruptible_perft(s, depth, &perft); }, py::arg("state"),
+      py::arg("depth"),
         "Leaves of the action tree `depth` plies deep (each action is one ply).");
   def_action_ids<IdCodec, ActionList>(state_class, action_class);
   def_observation<State>(state_class, {State::kObservationPlanes, State::kWindow, State::kWindow},

@@ -12,6 +12,7 @@
 #include <optional>
 #include <string>
 
+#include "bindings/interrupt_scope.h"
 #include "common/rng.h"
 #include "search/alphabeta.h"
 #include "search/greedy.h"
@@ -48,7 +49,11 @@ typename Game::Weights weights_from(const py::dict& overrides) {
         w.*member = item.second.template cast<int>();
         known = true;
       }
-    if (!known) throw py::value_error("unknown evaluation weight '" + name + "'");
+    if (!known) {
+      std::string names;
+      for (const auto& entry : Game::weight_fields()) names += (names.empty() ? "" : ", ") + std::string(entry.first);
+      throw py::value_error("unknown evaluation weight '" + name + "' (known: " + names + ")");
+    }
   }
   return w;
 }
@@ -83,10 +88,12 @@ void bind_searches(py::module_& m) {
              const std::vector<std::uint64_t>& history) {
             search::SearchLimits limits{depth, time_ms, nodes};
             search::SearchResult<typename Game::Action> r;
+            InterruptScope interrupt;
             {
               py::gil_scoped_release release;
               r = ab.search(s, limits, history);
             }
+            interrupt.raise_if_interrupted();
             return result_to_dict(r);
           },
           py::arg("state"), py::arg("depth") = 0, py::arg("time_ms") = 0, py::arg("nodes") = 0,
@@ -112,11 +119,13 @@ void bind_searches(py::module_& m) {
           "search",
           [](MC& mc, const State& s, std::uint64_t iterations, std::int64_t time_ms, std::optional<std::uint64_t> seed) {
             search::SearchResult<typename Game::Action> r;
+            InterruptScope interrupt;
             {
               py::gil_scoped_release release;
               r = seed ? mc.search(s, search::MctsLimits{iterations, time_ms}, *seed)
                        : mc.search(s, search::MctsLimits{iterations, time_ms});
             }
+            interrupt.raise_if_interrupted();
             py::dict d = result_to_dict(r);
             d["reused"] = mc.reused_visits();
             return d;
@@ -131,10 +140,12 @@ void bind_searches(py::module_& m) {
       [](const State& s, const py::dict& weights) {
         const auto w = weights_from<Game>(weights);
         search::SearchResult<typename Game::Action> r;
+        InterruptScope interrupt;
         {
           py::gil_scoped_release release;
           r = search::greedy_choice<Game>(s, w);
         }
+        interrupt.raise_if_interrupted();
         return result_to_dict(r);
       },
       py::arg("state"), py::arg("weights") = py::dict(), "The one-action greedy choice by the evaluation.");
@@ -148,6 +159,7 @@ void bind_searches(py::module_& m) {
       [](const State& root, int playouts, std::uint64_t seed, int max_plies) {
         std::uint64_t steps = 0;
         double seconds;
+        InterruptScope interrupt;
         {
           py::gil_scoped_release release;
           Rng rng(seed);
@@ -163,6 +175,7 @@ void bind_searches(py::module_& m) {
           }
           seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         }
+        interrupt.raise_if_interrupted();
         py::dict d;
         d["playouts"] = playouts;
         d["steps"] = steps;

@@ -8,6 +8,7 @@
 
 #include <vector>
 
+#include "bindings/value_semantics.h"
 #include "common/errors.h"
 
 namespace triptych::bindings {
@@ -27,15 +28,22 @@ void def_state_contract(py::class_<State>& cls, Action (*to_action)(py::handle))
              } catch (const IllegalActionError&) {
                return false;
              }
-           })
-      .def("clone", [](const State& s) { return State(s); })
+           },
+           py::arg("action"), "Whether apply(action) would be accepted (an Action, notation or dict); never raises.")
+      .def("clone", [](const State& s) { return State(s); }, "An independent copy (equal to this state).")
       .def("__copy__", [](const State& s) { return State(s); })
       .def("__deepcopy__", [](const State& s, py::handle) { return State(s); })
-      .def("is_terminal", &State::is_terminal)
-      .def("returns", [](const State& s) {
-        const auto r = s.returns();
-        return std::vector<double>{r[0], r[1]};
-      });
+      .def("is_terminal", &State::is_terminal, "True when the game is over (a win or a draw).")
+      .def("is_chance_node", [](const State&) { return false; },
+           "Always False: this game has no dice or draws (the method exists on every game's State).")
+      .def(
+          "returns",
+          [](const State& s) {
+            const auto r = s.returns();
+            return std::vector<double>{r[0], r[1]};
+          },
+          "[player 0's return, player 1's]: +1 a win, -1 a loss, 0 a draw or while the game runs.");
+  def_value_semantics(cls);
 }
 
 }  // namespace triptych::bindings

@@ -1,3 +1,4 @@
+#include "common/interrupt.h"
 #include "combat/audit.h"
 
 #include <exception>
@@ -51,7 +52,7 @@ std::string check(const State& s) {
 AuditReport audit_random_fights(const State& start, int fights, std::uint64_t seed) {
   AuditReport report;
   Rng rng(seed);
-  for (int g = 0; g < fights; ++g) {
+  for (int g = 0; !interrupt_requested() && g < fights; ++g) {
     State s = start;
     std::vector<Action> played;
     auto history = [&] {

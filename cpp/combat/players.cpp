@@ -1,3 +1,4 @@
+#include "common/interrupt.h"
 #include "combat/players.h"
 
 #include "common/players.h"
@@ -80,7 +81,7 @@ Stats run_fights(const State& start, Policy policy, int games, std::uint64_t see
   Stats st;
   Rng rng(seed);
   double turns = 0;
-  for (int g = 0; g < games; ++g) {
+  for (int g = 0; !interrupt_requested() && g < games; ++g) {
     const FightResult r = play_fight(start, policy, rng);
     ++st.games;
     st.wins += r.winner == kPlayer;

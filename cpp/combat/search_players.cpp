@@ -1,3 +1,4 @@
+#include "common/interrupt.h"
 #include "combat/search_players.h"
 
 #include "common/players.h"
@@ -23,7 +24,7 @@ Stats run_fights_mcts(const State& start, const MctsConfig& config, int games, s
   double turns = 0;
   std::uint64_t decision = 0;
   std::vector<std::uint64_t> seen;  // positions stood in this turn
-  for (int g = 0; g < games; ++g) {
+  for (int g = 0; !interrupt_requested() && g < games; ++g) {
     State s = start;
     int turn = -1;
     while (!s.is_terminal()) {

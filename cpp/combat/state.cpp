@@ -1,5 +1,6 @@
 // The framework's rules: setup, the turn flow, the Sentinel, the damage
 // pipeline, piles and draws, the Akasha gate, chance nodes, legality.
+#include "common/interrupt.h"
 #include "combat/state.h"
 
 #include <algorithm>
@@ -433,6 +434,7 @@ void State::apply(const Action& action) {
 
 std::uint64_t perft(const State& state, int depth) {
   if (depth <= 0 || state.is_terminal()) return 1;
+  if (depth > 1 && interrupt_requested()) return 0;  // Ctrl-C: unwind (the binding raises)
   if (state.to_move() == kChancePlayer) {
     ChanceList outcomes;
     state.chance_outcomes(outcomes);

@@ -142,6 +142,7 @@ class AlphaBeta {
     if ((++w.local_nodes & 1023) == 0) {
       const std::uint64_t total = nodes_.fetch_add(1024, std::memory_order_relaxed) + 1024;
       if (limits_.nodes && total >= limits_.nodes) stop_.store(true, std::memory_order_relaxed);
+      if (interrupt_requested()) stop_.store(true, std::memory_order_relaxed);
       if (limits_.time_ms && elapsed_seconds() * 1000.0 >= double(limits_.time_ms))
         stop_.store(true, std::memory_order_relaxed);
     }

@@ -4,6 +4,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "common/interrupt.h"
+
 namespace triptych::search {
 
 // 0 means "no limit" for each field; with none set a search runs to max depth.

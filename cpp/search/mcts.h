@@ -159,6 +159,7 @@ class Mcts {
     ActionList actions;
     while (true) {
       if (limits.iterations && tree.iterations >= limits.iterations) break;
+      if ((tree.iterations & 63) == 0 && interrupt_requested()) break;
       // At least one iteration, however late: a search always has a move to return.
       if (limits.time_ms && tree.iterations > 0 && (tree.iterations & 63) == 0 &&
           std::chrono::duration<double>(Clock::now() - start).count() * 1000.0 >= double(limits.time_ms))

@@ -156,6 +156,7 @@ class OpenLoopMcts {
     ActionList legal;
     while (true) {
       if (limits.iterations && tree.iterations >= limits.iterations) break;
+      if ((tree.iterations & 15) == 0 && interrupt_requested()) break;
       if (limits.time_ms && (tree.iterations & 15) == 0 &&
           std::chrono::duration<double>(Clock::now() - start).count() * 1000.0 >= double(limits.time_ms))
         break;

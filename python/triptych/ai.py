@@ -21,6 +21,7 @@ and :attr:`SearchResult.mate_in` gives n.
 from __future__ import annotations
 
 import importlib
+import numbers
 import random
 import time
 from dataclasses import dataclass, field
@@ -30,12 +31,25 @@ from triptych import CHANCE, TERMINAL
 
 WIN = 100_000
 
-__all__ = ["WIN", "AlphaBeta", "GameClock", "Greedy", "MCTS", "Random", "SearchResult", "game_of", "make_player"]
+__all__ = ["WIN", "AlphaBeta", "GameClock", "Greedy", "MCTS", "Random", "SearchResult", "game_of", "make_player",
+           "require_two_player_game"]
 
 
 @dataclass(frozen=True)
 class SearchResult:
-    """What a search found: the action to play and how it judged the position."""
+    """What a search found: the action to play and how it judged the position.
+
+    Attributes:
+        best: The action to play (an Action of the state's game).
+        score: Centi-units for the side to act (alpha-beta; a forced win is ``WIN - plies``), or the expected
+            reward x1000 (MCTS).
+        depth: Plies of the deepest completed iteration (MCTS: of the principal variation).
+        pv: The principal variation, ``best`` first.
+        nodes: Positions searched (MCTS: iterations), all threads together.
+        seconds: Wall-clock time of the search, in seconds.
+        threads: Threads that searched.
+        seldepth: Deepest ply reached, quiescence included.
+    """
 
     best: Any
     score: int
@@ -61,12 +75,39 @@ class SearchResult:
         return None
 
 
+MAX_DEPTH = 120  # the searches' ply stack holds 128; 8 are kept for quiescence
+
+
+def _integer(name: str, value: Any, low: int, high: int | None = None, *, optional: bool = True) -> int | None:
+    """`value` checked to be an int in low..high (or None where None means "no limit"): ValueError otherwise."""
+    span = f"{low}..{high}" if high is not None else f">= {low}"
+    if value is None and optional:
+        return None
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        spelled = f"an integer {span}" + (" or None (no limit)" if optional else "")
+        raise ValueError(f"{name} must be {spelled}, not {value!r}")
+    if value < low or (high is not None and value > high):
+        raise ValueError(f"{name} must be {span}" + (" (None means no limit)" if optional else "") + f", got {value}")
+    return int(value)
+
+
 def game_of(state: Any) -> tuple[str, Any]:
     """The game name and native module of a state, e.g. ("aquaignis", triptych._core.aquaignis)."""
     module_name = type(state).__module__
     if not module_name.startswith("triptych._core."):
         raise TypeError(f"not a Triptych game state: {type(state).__name__}")
     return module_name.rsplit(".", 1)[-1], importlib.import_module(module_name)
+
+
+def _check_weights(weights: dict[str, int] | None) -> None:
+    """Weights are checked by name against the game when a search runs (the game is not known before)."""
+    if weights is None:
+        return
+    if not isinstance(weights, dict):
+        raise ValueError(f"weights must be a dict of name -> integer, not {type(weights).__name__}")
+    for key, value in weights.items():
+        if not isinstance(key, str) or isinstance(value, bool) or not isinstance(value, numbers.Integral):
+            raise ValueError(f"weights must map names to integers; {key!r}: {value!r} is not")
 
 
 def _check_playable(state: Any) -> None:
@@ -105,14 +146,16 @@ class AlphaBeta:
     def __init__(self, depth: int | None = None, time_ms: int | None = None, nodes: int | None = None,
                  threads: int = 1, tt_mb: int = 64, weights: dict[str, int] | None = None,
                  quiescence: bool = True, clock_ms: int | None = None, increment_ms: int = 0) -> None:
-        if threads < 1:
-            raise ValueError("threads must be at least 1")
-        if tt_mb < 1:
-            raise ValueError("tt_mb must be at least 1")
+        depth = _integer("depth", depth, 1, MAX_DEPTH)
+        time_ms = _integer("time_ms", time_ms, 1)
+        nodes = _integer("nodes", nodes, 1)
+        threads = _integer("threads", threads, 1, 256, optional=False)  # type: ignore[assignment]
+        tt_mb = _integer("tt_mb", tt_mb, 1, 65536, optional=False)  # type: ignore[assignment]
         if clock_ms is not None and time_ms is not None:
             raise ValueError("give either time_ms (a fixed time a move) or clock_ms (a game clock), not both")
         if depth is None and time_ms is None and nodes is None and clock_ms is None:
             depth = 6
+        _check_weights(weights)
         self.depth, self.time_ms, self.nodes = depth, time_ms, nodes
         self.threads, self.tt_mb, self.weights, self.quiescence = threads, tt_mb, dict(weights or {}), quiescence
         self.clock = GameClock(clock_ms, increment_ms) if clock_ms is not None else None
@@ -161,6 +204,10 @@ class AlphaBeta:
             self._running = None
 
     def search(self, state: Any) -> SearchResult:
+        """Searches `state` within this player's limits; raises ValueError if the game is over or unsupported.
+
+        Ctrl-C (SIGINT) stops the native search within moments and raises KeyboardInterrupt.
+        """
         searcher = self._searcher(state)
         _check_playable(state)
         history = self._history(state)
@@ -187,6 +234,7 @@ class AlphaBeta:
         return _result(raw)
 
     def choose(self, state: Any) -> Any:
+        """The action this player would play in `state` (``search(state).best``)."""
         return self.search(state).best
 
     def stop(self) -> None:
@@ -266,8 +314,15 @@ class MCTS:
     def __init__(self, iterations: int | None = None, time_ms: int | None = None, threads: int = 1,
                  seed: int | None = None, exploration: float | None = None, playout_plies: int = 0,
                  reuse: bool = True) -> None:
-        if threads < 1:
-            raise ValueError("threads must be at least 1")
+        iterations = _integer("iterations", iterations, 1)
+        time_ms = _integer("time_ms", time_ms, 1)
+        threads = _integer("threads", threads, 1, 256, optional=False)  # type: ignore[assignment]
+        seed = _integer("seed", seed, 0)
+        playout_plies = _integer("playout_plies", playout_plies, 0, optional=False)  # type: ignore[assignment]
+        if exploration is not None:
+            if isinstance(exploration, bool) or not isinstance(exploration, numbers.Real) or not exploration >= 0:
+                raise ValueError(f"exploration must be a number >= 0 (None: the game's default), not {exploration!r}")
+            exploration = float(exploration)
         if iterations is None and time_ms is None:
             iterations = 1000
         self.iterations, self.time_ms, self.threads = iterations, time_ms, threads
@@ -283,6 +338,10 @@ class MCTS:
             searcher.clear()
 
     def search(self, state: Any) -> SearchResult:
+        """Searches `state` within this player's limits; raises ValueError if the game is over or unsupported.
+
+        Ctrl-C (SIGINT) stops the native search within moments and raises KeyboardInterrupt.
+        """
         name, module = game_of(state)
         _check_playable(state)
         # Each call draws a fresh seed from (seed, call number): repeatable, yet not the same tree every move.
@@ -311,6 +370,7 @@ class MCTS:
         raise ValueError(f"MCTS does not support {name}")
 
     def choose(self, state: Any) -> Any:
+        """The action this player would play in `state` (``search(state).best``)."""
         return self.search(state).best
 
     def __repr__(self) -> str:
@@ -322,9 +382,14 @@ class Greedy:
     """The action whose result the evaluation likes best (Combat: the best whole turn, one turn ahead)."""
 
     def __init__(self, weights: dict[str, int] | None = None) -> None:
+        _check_weights(weights)
         self.weights = dict(weights or {})
 
     def search(self, state: Any) -> SearchResult:
+        """Searches `state` within this player's limits; raises ValueError if the game is over or unsupported.
+
+        Ctrl-C (SIGINT) stops the native search within moments and raises KeyboardInterrupt.
+        """
         name, module = game_of(state)
         _check_playable(state)
         if not hasattr(module, "greedy"):
@@ -334,6 +399,7 @@ class Greedy:
         return _result(module.greedy(state))
 
     def choose(self, state: Any) -> Any:
+        """The action this player would play in `state` (``search(state).best``)."""
         return self.search(state).best
 
     def __repr__(self) -> str:
@@ -344,9 +410,14 @@ class Random:
     """A uniformly random legal action, from a seeded generator."""
 
     def __init__(self, seed: int | None = None) -> None:
+        _integer("seed", seed, 0)
         self._rng = random.Random(seed)
 
     def search(self, state: Any) -> SearchResult:
+        """Searches `state` within this player's limits; raises ValueError if the game is over or unsupported.
+
+        Ctrl-C (SIGINT) stops the native search within moments and raises KeyboardInterrupt.
+        """
         game_of(state)
         _check_playable(state)
         if state.to_move == CHANCE:
@@ -355,6 +426,7 @@ class Random:
         return SearchResult(best=action, score=0, depth=0, pv=[action], nodes=1)
 
     def choose(self, state: Any) -> Any:
+        """The action this player would play in `state` (``search(state).best``)."""
         return self.search(state).best
 
     def __repr__(self) -> str:
@@ -407,6 +479,14 @@ def make_player(spec: str, seed: int | None = None) -> Any:
             return Greedy()
         if name == "random" and not kwargs:
             return Random(seed)
-    except TypeError as err:
+    except (TypeError, ValueError) as err:
         raise ValueError(f"player spec {spec!r}: {err}") from None
     raise ValueError(f"unknown player spec {spec!r}: expected random, greedy, alphabeta[:...] or mcts[:...]")
+
+
+def require_two_player_game(game: str) -> None:
+    """Refuses a game that players cannot be matched on: Combat is one player against the Sentinel."""
+    if game == "combat":
+        raise ValueError("match plays two-player games; a Combat fight is one player against the Betaal "
+                         "Sentinel: compare players with `triptych balance --players random,greedy,mcts:300` "
+                         "or `triptych combat stats`")

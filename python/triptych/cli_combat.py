@@ -25,7 +25,8 @@ def combat() -> None:
               help="Fights per variant and player.")
 @click.option("--player", "players", multiple=True, type=click.Choice(["random", "greedy"]),
               help="Reference player(s); both when omitted.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the fights' dice and draws.")
+@click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=0, show_default=True,
+              help="Seed of the fights' dice and draws.")
 def stats(variants: tuple[str, ...], games: int, players: tuple[str, ...], seed: int) -> None:
     """Win rate and mean fight length of the reference players (a smoke figure, not a balance study)."""
     table = Table("variant", "name", "player", "games", "win rate", "mean turns", "capped", "fights/s")

@@ -27,6 +27,7 @@ millisecond of scheduling, a fight can cost less than a tenth of that.
 
 from __future__ import annotations
 
+import itertools
 import multiprocessing
 import os
 from abc import ABC, abstractmethod
@@ -90,7 +91,12 @@ class Executor(ABC):
 # --- local ----------------------------------------------------------------------------------
 
 class LocalExecutor(Executor):
-    """Spawned worker processes on this machine (in-process with one worker)."""
+    """Spawned worker processes on this machine (in-process with one worker).
+
+    The pool starts with the first batches and serves every later call until
+    ``close()``, so a caller that runs many short rounds (a sequential test,
+    a tuning loop) pays the start of its workers once.
+    """
 
     name = "local"
 
@@ -99,13 +105,14 @@ class LocalExecutor(Executor):
             raise ValueError(f"workers must be at least 1, not {workers}")
         self._workers = workers or os.cpu_count() or 1
         self.retries = retries
+        self._pool: ProcessPoolExecutor | None = None
 
     @property
     def workers(self) -> int:
         return self._workers
 
     def imap_unordered(self, fn: Callable[[B], R], batches: Sequence[B]) -> Iterator[tuple[int, R]]:
-        if self._workers <= 1 or len(batches) <= 1:
+        if self._workers <= 1:
             for i, batch in enumerate(batches):
                 yield i, fn(batch)
             return
@@ -113,30 +120,40 @@ class LocalExecutor(Executor):
         losses = 0
         while pending:
             try:
-                for i, result in self._pool_round(fn, batches, pending):
+                for i, result in self._round(fn, batches, pending):
                     pending.remove(i)
                     yield i, result
             except BrokenProcessPool as err:
-                # A worker died (killed, out of memory): every unfinished batch of that
-                # pool is lost with it; the finished ones were already yielded, once.
+                # A worker died (killed, out of memory) and the pool with it: every unfinished
+                # batch is run again on a new pool; the finished ones were already yielded, once.
+                self._drop_pool()
                 losses += 1
                 if losses > self.retries:
                     raise WorkerLost(f"worker processes died {losses} times; {len(pending)} batch(es) unfinished") from err
 
-    def _pool_round(self, fn: Callable[[B], R], batches: Sequence[B], todo: Sequence[int]) -> Iterator[tuple[int, R]]:
-        # "spawn": fresh workers that import triptych themselves (no fork of a
-        # process running a progress bar's thread).
-        context = multiprocessing.get_context("spawn")
-        pool = ProcessPoolExecutor(max_workers=min(self._workers, len(todo)), mp_context=context)
+    def _round(self, fn: Callable[[B], R], batches: Sequence[B], todo: Sequence[int]) -> Iterator[tuple[int, R]]:
+        if self._pool is None:
+            # "spawn": fresh workers that import triptych themselves (no fork of a
+            # process running a progress bar's thread).
+            self._pool = ProcessPoolExecutor(max_workers=self._workers, mp_context=multiprocessing.get_context("spawn"))
+        futures: dict[Future[R], int] = {self._pool.submit(fn, batches[i]): i for i in todo}
+        waiting = set(futures)
         try:
-            futures: dict[Future[R], int] = {pool.submit(fn, batches[i]): i for i in todo}
-            waiting = set(futures)
             while waiting:
                 done, waiting = wait(waiting, return_when=FIRST_COMPLETED)
                 for future in sorted(done, key=futures.__getitem__):
                     yield futures[future], future.result()
         finally:
-            pool.shutdown(wait=True, cancel_futures=True)
+            for future in waiting:  # interrupted or failed: what has not started never will
+                future.cancel()
+
+    def _drop_pool(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None
+
+    def close(self) -> None:
+        self._drop_pool()
 
 
 # --- ray ------------------------------------------------------------------------------------
@@ -145,6 +162,7 @@ def import_ray() -> Any:
     """The ray module, or BackendUnavailable saying how to install it."""
     try:
         import ray
+        import ray.util.scheduling_strategies  # noqa: F401 (RayExecutor pins its version probes to nodes)
     except ImportError:
         raise BackendUnavailable(f"--backend ray needs Ray, which is not installed: {INSTALL_RAY}") from None
     return ray
@@ -154,10 +172,37 @@ def _call(fn: Callable[[Any], Any], batch: Any) -> Any:
     return fn(batch)
 
 
-def _worker_version() -> str:
-    import triptych
+def build_identity() -> str:
+    """This process's triptych: its version and a digest of its compiled core.
 
-    return triptych.__version__
+    Workers of one run must share it (the same wheel installed on every
+    node), or their fights would not be the ones this machine would play.
+    """
+    import hashlib
+
+    import triptych
+    from triptych import _core
+
+    with open(_core.__file__, "rb") as f:
+        digest = hashlib.sha256(f.read()).hexdigest()[:16]
+    return f"triptych {triptych.__version__} (core {digest})"
+
+
+def _loopback_driver(address: str) -> dict[str, Any]:
+    """For a cluster on a loopback address, the driver's own node address: the same one.
+
+    Ray otherwise takes this machine's network address for the driver and
+    finds no node of the cluster there (a head started with
+    ``--node-ip-address 127.0.0.2``, say, for a cluster that stays on this machine).
+    """
+    import ipaddress
+
+    host = address.rpartition(":")[0] if "://" not in address else ""
+    try:
+        loopback = ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        loopback = False
+    return {"_node_ip_address": host.strip("[]")} if loopback else {}
 
 
 class RayExecutor(Executor):
@@ -166,9 +211,9 @@ class RayExecutor(Executor):
     Without an address a private Ray is started on this machine with
     ``workers`` CPUs (default: all) on the loopback interface, and stopped by
     ``close()``. With an address (``auto``, ``HOST:6379`` or ``ray://HOST:10001``)
-    the executor joins that cluster and uses all its CPUs; ``workers`` is not
-    used there. When Ray is already initialized in this process it is used
-    as it is and left running.
+    the executor joins that cluster and uses all its CPUs, or at most
+    ``workers`` of them. When Ray is already initialized in this process it is
+    used as it is (at most ``workers`` CPUs) and left running.
     """
 
     name = "ray"
@@ -185,17 +230,26 @@ class RayExecutor(Executor):
             common: dict[str, Any] = {"logging_level": "ERROR", "log_to_driver": False, "configure_logging": True}
             try:
                 if address:
-                    ray.init(address=address, **common)
+                    ray.init(address=address, **_loopback_driver(address), **common)
                 else:
                     ray.init(address="local", num_cpus=workers or os.cpu_count() or 1, include_dashboard=False,
                              _node_ip_address="127.0.0.1", **common)
             except ConnectionError as err:
                 raise BackendUnavailable(f"no Ray cluster at {address!r}: {err}") from None
+            except Exception as err:  # Ray raises bare Exceptions, e.g. a raylet too slow to start
+                what = f"join the cluster at {address!r}" if address else "start Ray on this machine"
+                raise BackendUnavailable(f"could not {what}: {err}") from None
             self._started = True
-        self._workers = max(1, int(ray.cluster_resources().get("CPU", 1)))
+        cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
+        self._cap = workers if workers and (address or not self._started) else None
+        self._workers = min(self._cap or cpus, cpus)
         self._remote = ray.remote(num_cpus=1, max_retries=retries, retry_exceptions=False)(_call)
         if address:
-            self._check_workers()
+            try:
+                self._check_workers()
+            except BaseException:
+                self.close()  # refused: let go of the cluster before saying why
+                raise
 
     @property
     def workers(self) -> int:
@@ -206,32 +260,48 @@ class RayExecutor(Executor):
         return f"ray ({where}), {self.workers} CPU(s)"
 
     def _check_workers(self) -> None:
-        """Refuses a cluster whose workers run another triptych: their fights would not be ours."""
-        import triptych
-
-        theirs = self._ray.get(self._ray.remote(num_cpus=0)(_worker_version).remote())
-        if theirs != triptych.__version__:
-            raise BackendUnavailable(f"the cluster's workers run triptych {theirs}, this machine {triptych.__version__}: "
-                                     "install the same wheel on every node (docs/cluster.md)")
+        """Refuses a cluster whose nodes run another triptych: their fights would not be ours."""
+        ray = self._ray
+        probe = ray.remote(num_cpus=0)(build_identity)
+        ours = build_identity()
+        # One probe per node, pinned there, so a node with a stale install is found before the run.
+        nodes = [n["NodeID"] for n in ray.nodes() if n.get("Alive")]
+        refs = [probe.options(scheduling_strategy=ray.util.scheduling_strategies.NodeAffinitySchedulingStrategy(
+            node, soft=False)).remote() for node in nodes]
+        for node, theirs in zip(nodes, ray.get(refs)):
+            if theirs != ours:
+                raise BackendUnavailable(f"node {node[:12]} runs {theirs}, this machine {ours}: install the same "
+                                         "wheel on every node (docs/cluster.md)")
 
     def imap_unordered(self, fn: Callable[[B], R], batches: Sequence[B]) -> Iterator[tuple[int, R]]:
         ray = self._ray
         fn_ref = ray.put(fn)
-        refs = {self._remote.remote(fn_ref, batch): i for i, batch in enumerate(batches)}
-        waiting = list(refs)
+        todo = iter(enumerate(batches))
+        running: dict[Any, int] = {}
+
+        def submit(count: int) -> None:
+            for i, batch in itertools.islice(todo, count):
+                running[self._remote.remote(fn_ref, batch)] = i
+
+        # With a cap (workers given) no more batches run at once; without, Ray schedules them all.
+        submit(self._cap or len(batches))
         try:
-            while waiting:
-                done, waiting = ray.wait(waiting, num_returns=1)
-                for ref in done:
+            while running:
+                ready, _ = ray.wait(list(running), num_returns=len(running), timeout=0)  # all that are done...
+                if not ready:
+                    ready, _ = ray.wait(list(running), num_returns=1)  # ...or the next to be
+                for ref in ready:
+                    index = running.pop(ref)
                     try:
                         result = ray.get(ref)
                     except ray.exceptions.RayTaskError as err:
                         raise err.as_instanceof_cause() from None  # the batch's own error, e.g. a ValueError
                     except (ray.exceptions.WorkerCrashedError, ray.exceptions.NodeDiedError) as err:
-                        raise WorkerLost(f"batch {refs[ref]} lost its worker more than {self.retries} times") from err
-                    yield refs[ref], result
+                        raise WorkerLost(f"batch {index} lost its worker more than {self.retries} times") from err
+                    submit(1)  # before handing the result on, so the freed CPU is not left idle
+                    yield index, result
         finally:
-            for ref in waiting:  # interrupted: nothing of this run keeps running on the cluster
+            for ref in running:  # interrupted: nothing of this run keeps running on the cluster
                 ray.cancel(ref, force=True)
 
     def close(self) -> None:
@@ -303,5 +373,5 @@ def run_batches(executor: Executor, fn: Callable[[B], R], batches: Sequence[B], 
     return [results[i] for i in range(len(batches))]
 
 
-__all__ = ["BACKENDS", "BackendUnavailable", "Executor", "LocalExecutor", "RayExecutor", "WorkerLost",
+__all__ = ["BACKENDS", "BackendUnavailable", "build_identity", "Executor", "LocalExecutor", "RayExecutor", "WorkerLost",
            "import_ray", "make_executor", "progress_bar", "run_batches"]

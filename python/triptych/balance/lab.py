@@ -13,7 +13,7 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 
@@ -25,6 +25,9 @@ from triptych.balance.players import parse_player
 from triptych.balance.runner import Cell, Record, run_cells
 from triptych.balance.stats import summarize
 from triptych.executor import Executor
+
+if TYPE_CHECKING:
+    from triptych.balance.journal import Journal
 
 VARIANTS = {v["id"]: v for v in _combat.VARIANTS}
 
@@ -120,13 +123,18 @@ def judge(config: LabConfig, grid: Sequence[sweeps_mod.Setting], cells: Sequence
 
 
 def run_lab(config: LabConfig, console: Console | None = None, progress: bool = True,
-            executor: Executor | None = None) -> LabResult:
-    """Plays and judges the run; the fights go to ``executor`` (default: ``config.workers`` local processes)."""
+            executor: Executor | None = None, journal: Journal | None = None) -> LabResult:
+    """Plays and judges the run.
+
+    The fights go to ``executor`` (default: ``config.workers`` local
+    processes); with a ``journal`` (journal.py) the batches it holds are not
+    played again and each new one is saved to it as it finishes.
+    """
     config.validate()
     grid, cells = plan(config)
     t0 = time.perf_counter()
     records = run_cells(cells, config.seed, config.games, config.workers, console=console, progress=progress,
-                        executor=executor)
+                        executor=executor, journal=journal)
     seconds = time.perf_counter() - t0
     summaries = [summarize(cell.variant, rs) for cell, rs in zip(cells, records)]
     return LabResult(config, grid, cells, records, summaries, judge(config, grid, cells, summaries), seconds)

@@ -35,6 +35,8 @@ class Ladder:
     def describe(self) -> str:
         if self.levelled:
             return f"{self.competent} (larger budgets gain < {RISE_POINTS:.0%})"
+        if self.win_rates[self.players.index(self.competent)] >= 1 - RISE_POINTS:
+            return f"{self.competent} (wins {self.win_rates[self.players.index(self.competent)]:.1%}: no room to rise)"
         if mcts_budget(self.competent) is None:
             return f"{self.competent} (no MCTS budget run: the strongest player given stands in)"
         return f">= {self.competent} (still rising at the largest budget run)"

@@ -4,7 +4,10 @@
   the record of cpp/combat/fight_record.h); a verb column is empty for a
   variant without that verb.
 * ``summary.json``: the run's configuration, the targets and rules used, every
-  cell's statistics, each variant's ladder, verdicts and best setting.
+  cell's statistics, each variant's ladder, verdicts and best setting; the
+  same seeds give the same file, byte for byte, on any backend.
+* ``run.json``: how it was played: the command, backend, workers, wall time
+  and how many fights came from a resumed run's journal.
 * ``winrate.png`` (win rate per variant and player with 95% intervals and the
   60% line), ``turns.png`` (turn distributions with each variant's band
   shaded), ``ladder.png`` (win rate by player strength), ``sweep_NAME.png``
@@ -30,6 +33,7 @@ import matplotlib
 matplotlib.use("Agg")  # files only, never a window
 import matplotlib.pyplot as plt  # noqa: E402
 
+from triptych import __version__  # noqa: E402
 from triptych.balance import ladder as ladder_mod  # noqa: E402
 from triptych.balance import sweeps, table, targets  # noqa: E402
 from triptych.balance.lab import VARIANTS, LabResult  # noqa: E402
@@ -62,17 +66,19 @@ def write_csv(result: LabResult, path: Path) -> int:
     return rows
 
 
-def summary_dict(result: LabResult, command: str = "") -> dict[str, Any]:
-    """Everything the tables show, as JSON-ready data (``seconds`` is the only field that varies run to run)."""
+def summary_dict(result: LabResult) -> dict[str, Any]:
+    """Everything the tables show, as JSON-ready data.
+
+    Nothing here depends on how the run was played (backend, workers, wall
+    time, resumed or not: see ``run_dict``), so the same seeds give the same
+    summary.json, byte for byte.
+    """
     c = result.config
     return {
-        "command": command,
         "seed": c.seed,
         "games": c.games,
         "players": c.players,
         "variants": c.variants,
-        "workers": c.workers,
-        "seconds": round(result.seconds, 3),
         "targets": {
             "win_target": targets.WIN_TARGET,
             "win_tolerance": targets.WIN_TOLERANCE,
@@ -102,6 +108,14 @@ def summary_dict(result: LabResult, command: str = "") -> dict[str, Any]:
             for v, vr in result.variants.items()
         },
     }
+
+
+def run_dict(result: LabResult, command: str = "", backend: str = "local", resumed_fights: int = 0) -> dict[str, Any]:
+    """How the run was played (run.json): the command, backend, workers, wall time, fights taken from a journal."""
+    played = sum(len(records) for records in result.records)
+    return {"command": command, "backend": backend, "workers": result.config.workers,
+            "seconds": round(result.seconds, 3), "fights": played, "fights_resumed": resumed_fights,
+            "triptych": __version__}
 
 
 # --- plots -----------------------------------------------------------------------------
@@ -265,7 +279,7 @@ def _table_html(head: list[str], rows: list[list[str]], caption: str = "", judge
     return "\n".join(out)
 
 
-def html_report(result: LabResult, images: dict[str, bytes], command: str = "") -> str:
+def html_report(result: LabResult, images: dict[str, bytes], command: str = "", backend: str = "local") -> str:
     c = result.config
     parts = [
         "<!DOCTYPE html>",
@@ -274,7 +288,7 @@ def html_report(result: LabResult, images: dict[str, bytes], command: str = "") 
         "<h1>Triptych balance lab</h1>",
         f"<p><code>{html.escape(command)}</code></p>" if command else "",
         f"<p>{c.games} fights per variant, setting and player on paired seeds {c.seed}..{c.seed + c.games - 1}; "
-        f"players {', '.join(c.players)}; {len(result.settings)} setting(s); {c.workers} worker(s); "
+        f"players {', '.join(c.players)}; {len(result.settings)} setting(s); {backend}, {c.workers} worker(s); "
         f"wall time {result.seconds:.1f} s; written {datetime.datetime.now().isoformat(timespec='seconds')}.</p>",
         "<p>Targets: win rate within "
         f"{targets.WIN_TOLERANCE * 100:.0f} points of {targets.WIN_TARGET:.0%} and mean turns inside the "
@@ -297,19 +311,22 @@ def html_report(result: LabResult, images: dict[str, bytes], command: str = "") 
     return "\n".join(p for p in parts if p)
 
 
-def write_report(result: LabResult, out: Path, command: str = "") -> dict[str, Path]:
+def write_report(result: LabResult, out: Path, command: str = "", backend: str = "local",
+                 resumed_fights: int = 0) -> dict[str, Path]:
     """Writes every output into ``out`` (created if needed); returns the paths by name."""
     out.mkdir(parents=True, exist_ok=True)
-    names = ["fights.csv", "summary.json", "winrate.png", "turns.png", "ladder.png"]
+    names = ["fights.csv", "summary.json", "run.json", "winrate.png", "turns.png", "ladder.png"]
     names += [f"sweep_{name}.png" for name, _ in result.config.sweeps] + ["report.html"]
     paths = {name: out / name for name in names}
     # The data first: a plotting failure must not lose a long run's records.
     write_csv(result, paths["fights.csv"])
-    summary = summary_dict(result, command)
+    summary = summary_dict(result)
     summary["files"] = names
     paths["summary.json"].write_text(json.dumps(summary, indent=1) + "\n")
+    run = run_dict(result, command, backend, resumed_fights)
+    paths["run.json"].write_text(json.dumps(run, indent=1) + "\n")
     images = plots(result)
     for name, data in images.items():
         paths[name].write_bytes(data)
-    paths["report.html"].write_text(html_report(result, images, command))
+    paths["report.html"].write_text(html_report(result, images, command, backend))
     return paths

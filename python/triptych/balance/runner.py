@@ -12,13 +12,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 
 from triptych._core import combat as _combat
 from triptych.balance.players import fight_cost_ms
 from triptych.executor import Executor, LocalExecutor, run_batches
+
+if TYPE_CHECKING:
+    from triptych.balance.journal import Journal
 
 Record = dict[str, Any]
 # One batch: (cell index, variant, params, player, index of its first fight, its seeds).
@@ -72,17 +75,27 @@ def plan_batches(cells: Sequence[Cell], seed: int, games: int) -> list[Batch]:
 
 def run_cells(cells: Sequence[Cell], seed: int, games: int, workers: int = 1,
               console: Console | None = None, progress: bool = True,
-              executor: Executor | None = None) -> list[list[Record]]:
+              executor: Executor | None = None, journal: Journal | None = None) -> list[list[Record]]:
     """The records of every cell, each list in fight order.
 
     The batches run on ``executor`` (default: ``workers`` local processes).
+    With a ``journal`` the batches it holds are taken from it, and every
+    batch played is appended to it as it comes back.
     """
     batches = plan_batches(cells, seed, games)
+    done: dict[int, tuple[int, int, list[Record]]] = {}
+    if journal is not None:
+        journal.check(batches)
+        for i, b in enumerate(batches):
+            if (b[0], b[4]) in journal.done:
+                done[i] = (b[0], b[4], journal.done[(b[0], b[4])])
+    on_result = (lambda _, r: journal.append(*r)) if journal is not None else None
     own = executor is None
     executor = executor or LocalExecutor(workers)
     try:
-        results = run_batches(executor, _play, batches, sizes=[len(b[5]) for b in batches], label="balance",
-                              unit="fights", console=console, progress=progress)
+        results = run_batches(executor, _play, batches, sizes=[len(b[5]) for b in batches], done=done,
+                              on_result=on_result, label="balance", unit="fights", console=console,
+                              progress=progress)
     finally:
         if own:
             executor.close()

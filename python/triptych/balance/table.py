@@ -112,13 +112,20 @@ def overview_rows(result: LabResult) -> list[list[str]]:
     return rows
 
 
+def _folding(table: Table) -> Table:
+    # A narrow terminal folds a long cell onto a second line rather than cutting a player's name to "mct…".
+    for column in table.columns:
+        column.overflow = "fold"
+    return table
+
+
 def print_tables(result: LabResult, console: Console) -> None:
     for v in result.variants:
         table = Table(*columns(result), title=variant_title(result, v), title_justify="left")
         for row in variant_rows(result, v):
             table.add_row(*row, style="bold" if row[0] == "*" else None)
-        console.print(table)
+        console.print(_folding(table))
     table = Table(*overview_columns(result), title="Overview", title_justify="left")
     for row in overview_rows(result):
         table.add_row(*row)
-    console.print(table)
+    console.print(_folding(table))

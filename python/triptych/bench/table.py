@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.markup import escape
 from rich.console import Console
 from rich.table import Table
 
@@ -83,7 +84,7 @@ def print_report(report: Report, console: Console) -> None:
         status = "[green]matches[/green]" if sig.get("matches") else f"[red]differs from {sig.get('expected')}[/red]"
         console.print(f"bench signature: [bold]{sig['total']}[/bold] nodes ({status})")
     for name, why in report.skipped.items():
-        console.print(f"[dim]skipped {name}: {why}[/dim]")
+        console.print(f"[dim]skipped {escape(name)}: {escape(why)}[/dim]")  # why may hold [extras]
     wide = report.wide()
     if wide:
         console.print(f"[yellow]warning: {len(wide)} figure(s) spread more than {WIDE_SPREAD:.0%} between repeats "

@@ -7,6 +7,7 @@ import click
 from triptych.cli.ai_command import ai_command
 from triptych.cli.balance_command import balance
 from triptych.cli.bench_command import bench
+from triptych.cli.boundary import BoundedGroup
 from triptych.cli.match_command import ladder, match, tune
 from triptych.cli.perft_command import perft
 from triptych.cli.play_command import play
@@ -14,7 +15,7 @@ from triptych.cli.rules_command import rules
 from triptych.cli_combat import combat
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=BoundedGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="triptych")
 def main() -> None:
     """Triptych: AquaIgnis, Hexfleet and Combat on a native engine."""

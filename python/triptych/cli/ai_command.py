@@ -9,7 +9,8 @@ from rich.console import Console
 from rich.table import Table
 
 from triptych import ai
-from triptych.cli.common import GAME_ARGUMENT, load_position
+from triptych import CHANCE
+from triptych.cli.common import GAME_ARGUMENT, SEED_TYPE, VARIANT_OPTION, load_position
 
 
 def describe_score(result: ai.SearchResult) -> str:
@@ -23,21 +24,34 @@ def describe_score(result: ai.SearchResult) -> str:
 @GAME_ARGUMENT
 @click.option("--position", "-p", type=click.Path(exists=True, dir_okay=False, path_type=Path),
               help="A saved position (the engine's JSON) instead of the start.")
-@click.option("--depth", type=click.IntRange(1, 100), help="Search to this depth (plies).")
+@click.option("--depth", type=click.IntRange(1, ai.MAX_DEPTH), help="Search to this depth (plies; alphabeta only).")
 @click.option("--time-ms", type=click.IntRange(1), help="Search for this long.")
 @click.option("--threads", type=click.IntRange(1, 256), default=1, show_default=True)
-@click.option("--player", type=click.Choice(["alphabeta", "mcts"]), default="alphabeta", show_default=True)
-@click.option("--variant", help="Combat variant (v01..v10).")
-@click.option("--seed", type=int, default=None, help="Seed for MCTS and for a new combat fight.")
+@click.option("--player", type=click.Choice(["alphabeta", "mcts"]), default=None,
+              help="The search (default: alphabeta; mcts for combat, a one-player game with chance).")
+@VARIANT_OPTION
+@click.option("--seed", type=SEED_TYPE, default=None,
+              help="Seed for MCTS and for a new combat fight (its dice and draws).")
 def ai_command(game: str, position: Path | None, depth: int | None, time_ms: int | None, threads: int,
-               player: str, variant: str | None, seed: int | None) -> None:
+               player: str | None, variant: str | None, seed: int | None) -> None:
     """Analyse a GAME position: best action, score, depth, principal variation, speed."""
+    player = player or ("mcts" if game == "combat" else "alphabeta")
+    if depth is not None and player != "alphabeta":
+        raise click.BadParameter(f"--depth limits alphabeta; {player} takes --time-ms (or runs 2000 iterations)",
+                                 param_hint="--depth")
     state = load_position(game, position, variant, seed)
+    console = Console()
+    while state.to_move == CHANCE and not state.is_terminal():
+        # A fight waiting on dice or a draw: roll it with the fight's seeded generator, then analyse.
+        outcome = state.sample_chance(None)
+        state.apply(outcome)
+        console.print(f"chance (seeded): {outcome}", markup=False)
     if player == "alphabeta":
         searcher = ai.AlphaBeta(depth=depth, time_ms=time_ms, threads=threads)
     else:
         searcher = ai.MCTS(iterations=None if time_ms else 2000, time_ms=time_ms, threads=threads, seed=seed)
     try:
+        click.echo(f"searching with {searcher!r}... (Ctrl-C stops)", err=True)
         result = searcher.search(state)
     except ValueError as err:
         raise click.ClickException(str(err)) from None
@@ -49,4 +63,4 @@ def ai_command(game: str, position: Path | None, depth: int | None, time_ms: int
     table.add_row("nodes" if player == "alphabeta" else "iterations", f"{result.nodes:,}")
     table.add_row("time", f"{result.seconds:.3f} s")
     table.add_row("speed", f"{result.nps:,.0f} per second, {result.threads} thread(s)")
-    Console().print(table)
+    console.print(table)

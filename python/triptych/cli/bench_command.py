@@ -3,9 +3,27 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 import click
 from rich.console import Console
+
+from triptych.cli.common import check_output_path
+
+
+def read_report(path: str) -> object:
+    """An earlier `bench --json` report, or a one-line error saying why the file is not one."""
+    from triptych import bench as tb
+
+    try:
+        return tb.read_json(path)
+    except UnicodeDecodeError:
+        problem = "not UTF-8 text"
+    except ValueError as err:  # JSONDecodeError included
+        problem = str(err)
+    except (KeyError, TypeError, AttributeError) as err:
+        problem = f"a field is missing or malformed ({err})"
+    raise click.BadParameter(f"{path} is not a bench --json report: {problem}", param_hint="--compare")
 
 
 @click.command("bench")
@@ -24,7 +42,10 @@ def bench(quick: bool, only: tuple[str, ...], json_out: str | None, compare_to: 
 
     # Piped output (CI logs, README tables) gets a wide table instead of wrapped 80-column cells.
     console = Console() if sys.stdout.isatty() else Console(width=150)
-    old = tb.read_json(compare_to) if compare_to else None  # fail on a bad file before the long run
+    # Fail on a bad input or output file before the long run, not after it.
+    if json_out:
+        check_output_path(Path(json_out), "--json")
+    old = read_report(compare_to) if compare_to else None
     try:
         report = tb.run(quick=quick, only=list(only) or None,
                         progress=lambda name: console.print(f"[dim]running {name}...[/dim]"))

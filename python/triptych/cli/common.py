@@ -1,8 +1,9 @@
-"""Helpers shared by the CLI commands: choosing a game and loading positions."""
+"""Helpers shared by the CLI commands: choosing a game, its variant and seed, and loading positions."""
 
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -14,24 +15,69 @@ from triptych.games import GAMES, load
 
 GAME_ARGUMENT = click.argument("game", type=click.Choice(sorted(GAMES)))
 
+# Seeds feed 64-bit generators; a negative one is a typo, not a seed.
+SEED_TYPE = click.IntRange(0, 2**64 - 1)
+
+
+def _variant_ids() -> list[str]:
+    from triptych.combat import variant_ids
+
+    return variant_ids()
+
+
+VARIANT_OPTION = click.option("--variant", type=click.Choice(_variant_ids(), case_sensitive=False),
+                              help="Combat variant (v01..v10; Combat only).")
+
+
+def check_variant(game_name: str, variant: str | None) -> None:
+    """--variant is Combat's; any other game refuses it rather than ignoring it."""
+    if variant is not None and game_name != "combat":
+        raise click.BadParameter(f"{game_name} has no variants (only combat does)", param_hint="--variant")
+
 
 def new_state(game: ModuleType, variant: str | None = None, seed: int | None = None) -> Any:
     """A fresh game; games with variants (combat) take the variant and a seed."""
-    if variant is not None:
-        return game.new_game(variant, seed=seed)
+    if variant is not None or hasattr(game, "variant_ids"):
+        return game.new_game((variant or "v01").lower(), seed=seed)
     return game.new_game()
+
+
+def read_saved_game(path: Path) -> Any:
+    """The JSON of a saved game, or a one-line error saying why the file is not one."""
+    try:
+        text = Path(path).read_bytes().decode("utf-8")
+    except UnicodeDecodeError:
+        raise click.BadParameter(f"{path} is not a saved game (not UTF-8 text)", param_hint="--position") from None
+    except OSError as err:
+        raise click.BadParameter(f"{path}: {err.strerror or err}", param_hint="--position") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as err:
+        raise click.BadParameter(f"{path} is not valid JSON: {err}", param_hint="--position") from None
 
 
 def load_position(game_name: str, path: Path | None, variant: str | None = None, seed: int | None = None) -> Any:
     """The position saved in `path` (the engine's JSON), or a new game."""
+    check_variant(game_name, variant)
     game = load(game_name)
     if path is None:
         return new_state(game, variant, seed)
+    data = read_saved_game(path)
     try:
-        data = json.loads(Path(path).read_text())
-    except json.JSONDecodeError as err:
-        raise click.BadParameter(f"{path} is not valid JSON: {err}") from None
-    try:
-        return game.State.from_dict(data)
+        state = game.State.from_dict(data)
     except InvalidStateError as err:
-        raise click.BadParameter(f"{path}: {err}") from None
+        raise click.BadParameter(f"{path}: {err}", param_hint="--position") from None
+    saved_variant = data.get("variant") if isinstance(data, dict) else None
+    if variant is not None and saved_variant is not None and saved_variant != variant.lower():
+        raise click.BadParameter(f"{path} is a {saved_variant} fight, not {variant.lower()} "
+                                 "(leave --variant out to continue it)", param_hint="--variant")
+    return state
+
+
+def check_output_path(path: Path, option: str) -> None:
+    """An output file's folder must exist and be writable before any work starts."""
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        raise click.BadParameter(f"{path}: the folder {folder} does not exist", param_hint=option)
+    if not os.access(folder, os.W_OK):
+        raise click.BadParameter(f"{path}: the folder {folder} is not writable", param_hint=option)

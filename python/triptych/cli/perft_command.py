@@ -31,6 +31,8 @@ def perft(game: str, depth: int, position: Path | None, divide: bool) -> None:
             child.apply(action)
             table.add_row(str(action), str(module.perft(child, depth - 1)))
         console.print(table)
+    # Deep counts run for minutes: say what runs and how to stop it (on stderr, out of the results).
+    click.echo(f"counting perft({depth}) of {game}... (Ctrl-C stops)", err=True)
     start = time.perf_counter()
     leaves = module.perft(state, depth)
     seconds = time.perf_counter() - start

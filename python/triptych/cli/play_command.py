@@ -15,17 +15,19 @@ from typing import Any
 
 import click
 from rich.console import Console
-from rich.columns import Columns
 
 from triptych import CHANCE, IllegalActionError
-from triptych.cli.common import load_position
+from triptych.cli.boundary import error_message
+from triptych.cli.common import SEED_TYPE, VARIANT_OPTION, check_output_path, check_variant, load_position
+from triptych.cli.terminal_views import TerminalView, view_for
 from triptych.games import GAMES, load
 
 AI_LEVELS = ["random", "easy", "medium", "hard"]  # named in triptych.client3d.players.LEVELS
 
 HELP = (
     "Type an action in notation (as listed), or: 'undo' (take back your last action), "
-    "'save FILE' (write the position as JSON), 'help', 'quit'."
+    "'save FILE' (write the position as JSON), 'board' (show it again), 'rules' (Combat: the variant's "
+    "card and slot rules), 'help', 'quit'."
 )
 
 
@@ -41,18 +43,25 @@ def resolve_chance(state: Any, rng: random.Random, console: Console) -> None:
 
 
 def run_game(state: Any, console: Console, read_line: Any, seed: int | None,
-             player_names: tuple[str, ...] = ("player 0", "player 1"), game_help: str = "") -> Any:
+             player_names: tuple[str, ...] = ("player 0", "player 1"), game_help: str = "",
+             view: TerminalView | None = None) -> Any:
     """The interactive loop; returns the final state. `read_line` reads one command.
 
-    `game_help` (the game module's ACTIONS_HELP) is shown under 'help': what the notation means.
+    `game_help` (the game module's ACTIONS_HELP) is shown under 'help': what the notation means. `view`
+    draws the board and the actions (the default: the engine's text board and every action). The board is
+    drawn after each action, not after a refused one (the reason is all that changed).
     """
+    view = view or TerminalView()
     rng = random.Random(seed)
     history: list[Any] = []
     resolve_chance(state, rng, console)
+    show = True
     while not state.is_terminal():
-        console.print(str(state))
         legal = state.legal_actions()
-        console.print(Columns([str(action) for action in legal], padding=(0, 2)))
+        if show:
+            view.board(state, console)
+            view.actions(legal, console)
+        show = False
         line = read_line(player_names[state.to_move]).strip()
         if not line:
             continue
@@ -63,9 +72,16 @@ def run_game(state: Any, console: Console, read_line: Any, seed: int | None,
         if command == "help":
             console.print(HELP + ("\n" + game_help if game_help else ""), markup=False)
             continue
+        if command == "board":
+            show = True
+            continue
+        if command == "rules":
+            console.print(view.rules(state) or "This game's rules: `triptych rules GAME`.", markup=False)
+            continue
         if command == "undo":
             if history:
                 state = history.pop()
+                show = True
             else:
                 console.print("[yellow]nothing to undo[/yellow]")
             continue
@@ -73,7 +89,11 @@ def run_game(state: Any, console: Console, read_line: Any, seed: int | None,
             if not argument:
                 console.print("[yellow]usage: save FILE[/yellow]")
                 continue
-            Path(argument).write_text(json.dumps(state.to_dict(), indent=2))
+            try:
+                Path(argument).write_text(json.dumps(state.to_dict(), indent=2))
+            except OSError as err:  # a bad path costs the save, never the game
+                console.print(f"[red]not saved:[/red] {error_message(err)}", highlight=False)
+                continue
             console.print(f"saved to {argument}")
             continue
         try:
@@ -84,17 +104,37 @@ def run_game(state: Any, console: Console, read_line: Any, seed: int | None,
             continue
         history.append(before)
         resolve_chance(state, rng, console)
-    console.print(str(state))
+        view.after_turn(before, state, console)
+        show = True
+    view.board(state, console)
     winner = state.winner
     console.print("[bold]Game over: " + ("a draw" if winner is None else f"{player_names[winner]} wins") + "[/bold]")
     return state
 
 
+def terminal_player_names(game: str, module: Any) -> tuple[str, ...]:
+    """Who is asked to act and who wins: the game's own names (Combat: you against the Sentinel)."""
+    if game == "combat":
+        return ("you", "the Betaal Sentinel")
+    if game == "hexfleet":
+        return ("Green", "Purple")  # the 3D table's colours
+    return tuple(getattr(module, "PLAYER_NAMES", ("player 0", "player 1")))
+
+
+def refuse_table_options(**given: Any) -> None:
+    """Options of the 3D table that the hotseat terminal game cannot honour are refused, not ignored."""
+    for name, value in given.items():
+        if value not in (None, False, 0):
+            flag = "--" + name.replace("_", "-")
+            raise click.UsageError(f"{flag} is for the 3D table; the terminal game is hotseat "
+                                   f"(leave out {flag} or --terminal)")
+
+
 @click.command()
 @click.argument("game", type=click.Choice(sorted(GAMES)), required=False)
 @click.option("--terminal", is_flag=True, help="Play in the terminal (type actions in notation) instead of the 3D window.")
-@click.option("--variant", help="Combat variant (v01..v10).")
-@click.option("--seed", type=int, default=None, help="Seed for dice and cards (same seed, same game).")
+@VARIANT_OPTION
+@click.option("--seed", type=SEED_TYPE, default=None, help="Seed for dice and cards (same seed, same game).")
 @click.option("--position", "-p", type=click.Path(exists=True, dir_okay=False, path_type=Path),
               help="Continue from a saved position (the engine's JSON).")
 @click.option("--vs-ai", "vs_ai", type=click.Choice(AI_LEVELS), default=None,
@@ -102,8 +142,8 @@ def run_game(state: Any, console: Console, read_line: Any, seed: int | None,
 @click.option("--ai-vs-ai", is_flag=True, help="Watch the AI play both sides.")
 @click.option("--ai-level", type=click.Choice(AI_LEVELS), default="medium", show_default=True,
               help="AI strength for --ai-vs-ai.")
-@click.option("--first", type=click.Choice(["0", "1"]), default="0", show_default=True,
-              help="Who starts (two-player games): seat 0 or 1.")
+@click.option("--first", type=click.Choice(["0", "1"]), default=None,
+              help="Who starts on the 3D table (two-player games): seat 0 (default) or 1.")
 @click.option("--offscreen", is_flag=True, help="Render without a display (software renderer, no window).")
 @click.option("--screenshot", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="With --offscreen: write the final frame to this PNG.")
@@ -121,16 +161,22 @@ def play(game: str | None, terminal: bool, variant: str | None, seed: int | None
     if terminal:
         if game is None:
             raise click.UsageError("--terminal needs a GAME")
+        refuse_table_options(vs_ai=vs_ai, ai_vs_ai=ai_vs_ai, first=first, offscreen=offscreen,
+                             screenshot=screenshot, ai_moves=ai_moves)
         state = load_position(game, position, variant, seed)
         module = load(game)
-        names = getattr(module, "PLAYER_NAMES", ("player 0", "player 1"))
+        names = terminal_player_names(game, module)
         console = Console()
         console.print(f"[bold]{game}[/bold] - {HELP}")
         run_game(state, console, lambda who: click.prompt(who, prompt_suffix="> ", default="", show_default=False),
-                 seed, names, getattr(module, "ACTIONS_HELP", ""))
+                 seed, names, getattr(module, "ACTIONS_HELP", ""), view_for(game))
         return
     if screenshot is not None and not offscreen:
         raise click.UsageError("--screenshot needs --offscreen")
+    if game is not None:
+        check_variant(game, variant)
+    if screenshot is not None:
+        check_output_path(screenshot, "--screenshot")
     try:
         width, height = (int(v) for v in size.lower().split("x"))
     except ValueError:
@@ -149,7 +195,8 @@ def play(game: str | None, terminal: bool, variant: str | None, seed: int | None
     from triptych.client3d.app import ClientOptions, launch
 
     mode = "ai-vs-ai" if ai_vs_ai else "vs-ai" if vs_ai else "hotseat"
-    options = ClientOptions(game=game, variant=variant, mode=mode, ai_level=vs_ai or ai_level, first=int(first),
+    options = ClientOptions(game=game, variant=variant and variant.lower(), mode=mode, ai_level=vs_ai or ai_level,
+                            first=int(first or 0),
                             seed=seed, position=position, offscreen=offscreen, screenshot=screenshot,
                             ai_moves=ai_moves, size=(width, height))
     try:
@@ -157,6 +204,8 @@ def play(game: str | None, terminal: bool, variant: str | None, seed: int | None
     except NoDisplayError as err:
         raise click.ClickException(str(err)) from None
     if screenshot is not None:
+        if not screenshot.is_file():
+            raise click.ClickException(f"the screenshot was not written to {screenshot}")
         click.echo(f"wrote {screenshot}")
     if code:
         raise SystemExit(code)
