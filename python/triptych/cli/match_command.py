@@ -13,11 +13,11 @@ from rich.table import Table
 
 from triptych import ai
 from triptych.cli.backend_options import backend_options, open_executor
+from triptych.cli.common import GAME_ARGUMENT, SEED_TYPE
 from triptych.elo import Sprt
-from triptych.games import GAMES
 from triptych.match import MatchResult, default_workers, run_match
 
-TWO_PLAYER_GAME = click.argument("game", type=click.Choice(sorted(g for g in GAMES if g != "combat")))
+TWO_PLAYER_GAME = GAME_ARGUMENT  # Combat is refused with the reason (ai.require_two_player_game)
 WORKERS_OPTION = click.option("--workers", "-j", type=click.IntRange(1), default=None,
                               help="Worker processes (default: all cores).")
 
@@ -50,7 +50,7 @@ def _check_spec(spec: str) -> str:
 @click.argument("player_b")
 @click.option("--games", "-n", type=click.IntRange(1), default=10, show_default=True,
               help="Games to play (whole opening pairs); with --sprt, the most to play.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed for the openings and the players.")
+@click.option("--seed", type=SEED_TYPE, default=0, show_default=True, help="Seed for the openings and the players.")
 @click.option("--opening", type=click.IntRange(0), default=4, show_default=True,
               help="Random actions that open each pair of games (each opening is played from both sides).")
 @WORKERS_OPTION
@@ -67,6 +67,10 @@ def match(game: str, player_a: str, player_b: str, games: int, seed: int, openin
     for example `alphabeta:4`, `alphabeta:time_ms=100`, `alphabeta:clock_ms=10000,increment_ms=100`,
     `alphabeta:4,weights=tuned.json`, `mcts:500`.
     """
+    try:
+        ai.require_two_player_game(game)
+    except ValueError as err:
+        raise click.BadParameter(str(err), param_hint="GAME") from None
     _check_spec(player_a), _check_spec(player_b)
     try:
         sprt = Sprt.parse(sprt_text) if sprt_text else None
