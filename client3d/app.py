@@ -11,14 +11,15 @@ own outcome distribution.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from triptych import IllegalActionError, InvalidStateError
+from triptych import IllegalActionError
 from triptych.client3d import config
-from triptych.client3d.session import Move, Session, new_state
+from triptych.client3d.fonts import printable
+from triptych.client3d.help_pages import help_page
+from triptych.client3d.session import LoadError, Move, Session, new_state
 
 MODES = ("hotseat", "vs-ai", "ai-vs-ai")
 
@@ -84,9 +85,14 @@ class TabletopApp:
                               ("View", self.camera.reset)])
         self.base.accept("mouse1", self.on_click)
         self.base.accept("f1", self.toggle_help)
-        self.base.accept("escape", self.deselect)
+        self.base.accept("escape", self.escape)
         self.base.accept("control-z", self.undo)
+        for key, lines in (("page_up", -12), ("page_down", 12)):
+            self.base.accept(key, self.scroll, [lines])
+        self._base_min_fov = self.base.camLens.get_min_fov()
+        self._hover_key: str | None = None
         self.base.task_mgr.add(self._tick, "triptych-tick", sort=30)
+        self.base.task_mgr.add(self._layout_task, "triptych-layout", sort=40)
         if options.game is None:
             self.show_start_screen()
         else:
@@ -102,9 +108,8 @@ class TabletopApp:
         if mode not in MODES:
             raise ValueError(f"unknown mode {mode!r}: one of {', '.join(MODES)}")
         self.thinker.cancel()
-        if self.start_screen is not None:
-            self.start_screen.destroy()
-            self.start_screen = None
+        self.close_start_screen()
+        self.hud.close_dialog()
         o = self.options
         o.game, o.variant, o.mode, o.ai_level, o.human, o.first = game, variant, mode, ai_level, human, first
         state = new_state(game, variant, o.seed, first)
@@ -123,21 +128,68 @@ class TabletopApp:
         self.view.build(self.session.state)
         self.hud.hide_banner()
         self._banner_shown = False
+        self._update_tools()
         self.deselect()
+
+    def unsaved_game(self) -> bool:
+        """Whether a game in progress would be lost (a decision made, the game not over)."""
+        s = self.session
+        return s is not None and s.modified and not s.is_over()
+
+    def guarded(self, what: str, action) -> None:
+        """Runs `action` at once, or after the player confirms discarding the game in progress."""
+        if self.unsaved_game():
+            self.hud.ask(f"{what} discards the game in progress. Save it first with Save, or discard it?", action)
+        else:
+            action()
 
     def new_game(self) -> None:
         o = self.options
         if o.game is None:
             self.show_start_screen()
             return
-        self.start_game(o.game, o.variant, o.mode, o.ai_level, o.human, o.first)
+        self.guarded("A new game", lambda: self.start_game(o.game, o.variant, o.mode, o.ai_level, o.human, o.first))
 
     def show_start_screen(self) -> None:
         from triptych.client3d.start_screen import StartScreen
 
-        self.thinker.cancel()
+        self.hud.close_dialog()
         if self.start_screen is None:
-            self.start_screen = StartScreen(self, self.options)
+            self.start_screen = StartScreen(self, self.options, can_cancel=self.session is not None)
+            self.start_screen.fit(self.hud.extent()[0])
+        self._update_tools()
+
+    def close_start_screen(self) -> None:
+        """Dismisses the start screen (Cancel, Escape, a click outside); the game beneath goes on."""
+        if self.start_screen is not None:
+            self.start_screen.destroy()
+            self.start_screen = None
+            self._ui_dirty = True
+        self._update_tools()
+
+    def _update_tools(self) -> None:
+        """Shows only the toolbar buttons that do something here."""
+        hidden = set()
+        if self.start_screen is not None or self.session is None:
+            hidden = {"Undo", "Save", "Load", "View"}
+        self.hud.show_tools(hidden)
+
+    def escape(self) -> None:
+        """Escape closes what is open, top first: a question, the help, the start screen, the selection."""
+        if self.hud.dialog is not None:
+            self.hud.close_dialog()
+        elif not self.hud.help_frame.is_hidden():
+            self.hud.toggle_help()
+        elif self.start_screen is not None and self.session is not None:
+            self.close_start_screen()
+        else:
+            self.deselect()
+
+    def scroll(self, lines: int) -> None:
+        if not self.hud.help_frame.is_hidden():
+            self.hud.scroll_help(lines)
+        else:
+            (self.hud.scroll_log_older if lines < 0 else self.hud.scroll_log_newer)()
 
     # -- players ---------------------------------------------------------------------------------------------
     def ai_seat(self, player: int) -> bool:
@@ -161,6 +213,60 @@ class TabletopApp:
         return self._ai_players[player]
 
     # -- the frame loop ----------------------------------------------------------------------------------------
+    def _layout_task(self, task):
+        """Follows the window's size: the HUD lays itself out again and the table is framed in what is left."""
+        size = (self.base.win.get_x_size(), self.base.win.get_y_size())
+        lens = self.base.camLens
+        # ShowBase resets the lens on window events; whatever changed it, frame the table again.
+        if (size != getattr(self, "_framed_size", None) or self.hud.board_rect != getattr(self, "_framed_rect", None)
+                or (lens.get_film_offset(), lens.get_film_size()) != getattr(self, "_framed_lens", None)):
+            self.hud.maybe_layout()
+            self.frame_board()
+            if self.start_screen is not None:
+                self.start_screen.fit(self.hud.extent()[0])
+        self._hover()
+        return task.cont
+
+    def frame_board(self) -> None:
+        """Projects the table into the HUD's free rectangle, so no panel covers the board."""
+        from triptych.client3d.camera import frame_lens
+
+        w, h = self.base.win.get_x_size(), self.base.win.get_y_size()
+        frame_lens(self.base.camLens, (w, h), self.hud.extent(), self.hud.board_rect, self._base_min_fov)
+        self._framed_size, self._framed_rect = (w, h), self.hud.board_rect
+        lens = self.base.camLens
+        self._framed_lens = (lens.get_film_offset(), lens.get_film_size())
+
+    def _hover(self) -> None:
+        """A tooltip for what is under the mouse on the table (buttons set their own)."""
+        if self.session is None or self.start_screen is not None or self.view is None:
+            return
+        mw = self.base.mouseWatcherNode
+        if mw is None or not mw.has_mouse() or mw.is_over_region():
+            return
+        m = mw.get_mouse()
+        self._hover_frame = getattr(self, "_hover_frame", 0) + 1
+        if self._hover_frame % 6:
+            return  # a pick every few frames is plenty for a tooltip
+        key = self.picker.pick_at(m.x, m.y)
+        if key != self._hover_key:
+            self._hover_key = key
+            self.hud.set_tip(self.tooltip_for(key))
+
+    def tooltip_for(self, key: str | None) -> str:
+        """What hovering `key` says: what it is, and what clicking it would do now."""
+        if key is None or self.session is None:
+            return ""
+        s = self.session
+        text = self.view.explain_key(key, s.state)
+        if self.selected is not None and key in self.targets:
+            acts = self.targets[key]
+            text += " - click: " + "; ".join(self.view.explain(a, a.to_dict(), s.state) or
+                                              self.view.describe(a, a.to_dict()) for a in acts[:3])
+        elif key in self.sources:
+            text += f" - click to choose among {len(self.sources[key])} actions"
+        return text
+
     def _tick(self, task):
         s = self.session
         if s is None or self.start_screen is not None:
@@ -193,7 +299,7 @@ class TabletopApp:
         try:
             action = self.thinker.result()
         except Exception as err:  # a search failure must not end the game: fall back to the first legal action
-            s.log.append(f"AI error: {err}")
+            self.note(f"AI error: {err}")
             action = s.legal_actions()[0]
         if action is None:
             return
@@ -207,6 +313,9 @@ class TabletopApp:
     def _play(self, move: Move) -> None:
         from direct.interval.IntervalGlobal import Func, Sequence
 
+        if not move.chance:
+            self.session.notes.clear()  # an old "not allowed" no longer applies
+
         self.animating = True
         self.selected = None
         self.view.highlight(self.session.state, None, {})
@@ -215,7 +324,7 @@ class TabletopApp:
         try:
             ival = self.view.animate(move)
         except Exception as err:  # a drawing problem must never lose the move: show the result directly
-            self.session.log.append(f"(animation skipped: {err})")
+            self.note(f"(animation skipped: {err})")
             ival = Sequence()
         if self.options.anim_speed != 1.0:
             ival.set_play_rate(self.options.anim_speed)
@@ -234,11 +343,24 @@ class TabletopApp:
 
     # -- human input -----------------------------------------------------------------------------------------
     def on_click(self) -> None:
-        if self.start_screen is not None or not self.hud.help_frame.is_hidden():
+        if self.start_screen is not None:
+            if not self._mouse_over_button() and self.session is not None:
+                self.close_start_screen()  # a click outside the menu dismisses it
             return
-        if self.base.mouseWatcherNode.is_over_region():
+        if not self.hud.help_frame.is_hidden() or self.hud.dialog is not None:
+            return
+        if self._mouse_over_button():
             return  # a press on a button belongs to the button, not to the table beneath it
         self.click_key(self.picker.pick_mouse())
+
+    def note(self, text: str) -> None:
+        """A message to the player, shown at once above the table."""
+        self.session.note(text)
+        self.hud.set_message(printable(text, self.hud.font))
+
+    def _mouse_over_button(self) -> bool:
+        mw = self.base.mouseWatcherNode
+        return mw is not None and mw.is_over_region()
 
     def click_at(self, x: float, y: float) -> str | None:
         """A left click at film point (x, y): what the mouse handler does, for tests and scripts."""
@@ -259,7 +381,20 @@ class TabletopApp:
         if key is not None and key in self.sources:
             self.select(key)
         else:
+            if key is not None or self.selected is not None:
+                self.note(self.why_not(key))
             self.deselect()
+
+    def why_not(self, key: str | None) -> str:
+        """Why a click did nothing, in a sentence."""
+        s = self.session
+        if key is None:
+            return f"Nothing there: {self.view.describe_key(self.selected, s.state)} stays unselected."
+        name = self.view.describe_key(key, s.state)
+        if self.selected is not None:
+            return (f"{self.view.describe_key(self.selected, s.state)} cannot act on {name}: "
+                    "only the highlighted places are legal.")
+        return self.view.why_idle(key, s.state) or f"{name}: nothing {s.name_of(s.to_move)} can do with it now."
 
     def select(self, key: str) -> None:
         s = self.session
@@ -287,8 +422,26 @@ class TabletopApp:
             self._ui_dirty = True
 
     def _offer(self, actions: list[Any], title: str) -> None:
-        self.hud.set_actions([(self.view.describe(a, a.to_dict()), (lambda a=a: self.play_action(a)))
-                              for a in actions], title)
+        self.hud.set_actions(self._entries(actions), title)
+
+    def _entries(self, actions: list[Any]) -> list[tuple]:
+        """Buttons for `actions`: each kind of action in its fixed place, with what it would do as a tooltip."""
+        s = self.session
+        out = []
+        used: set[int] = set()
+        extra = len(self.view.action_order)
+        for a in actions:
+            data = a.to_dict()
+            slot = self.view.action_slot(a, data)
+            if slot is None or slot in used:  # a second action of a kind goes after every fixed place
+                slot, extra = extra, extra + 1
+            used.add(slot)
+            try:
+                tip = self.view.explain(a, data, s.state)
+            except Exception:  # a tooltip must never cost the button
+                tip = ""
+            out.append((self.view.describe(a, data), (lambda a=a: self.play_action(a)), slot, tip))
+        return out
 
     def play_action(self, action: Any) -> None:
         """Plays a human decision; the engine judges it."""
@@ -297,7 +450,7 @@ class TabletopApp:
         try:
             move = self.session.apply(action)
         except IllegalActionError as err:
-            self.session.log.append(f"refused: {err}")
+            self.note(f"Not allowed: {err}")
             self._ui_dirty = True
             return
         self._play(move)
@@ -309,32 +462,42 @@ class TabletopApp:
         self.thinker.cancel()
         self.hud.set_thinking(None)
         keep = self.options.human if self.options.mode == "vs-ai" else None
-        if self.session.undo(keep):
+        if not self.session.undo(keep):
+            self.hud.set_message(self.session.notes[-1])
+        else:
             self.hud.hide_banner()
             self._banner_shown = False
             self.view.build(self.session.state)
         self.deselect()
 
     def save(self) -> None:
-        if self.session is not None:
-            self.session.save(self.options.save_path)
+        if self.session is not None and self.start_screen is None:
+            try:
+                self.session.save(self.options.save_path)
+            except OSError as err:
+                self.note(f"Could not save to {self.options.save_path}: {err.strerror or err}.")
             self._ui_dirty = True
 
     def load(self, path: Path | None = None) -> None:
-        if self.session is None:
+        if self.session is None or self.start_screen is not None:
             return
+        self.guarded("Loading", lambda: self._load(Path(path or self.options.save_path)))
+
+    def _load(self, path: Path) -> None:
         self.thinker.cancel()
         try:
-            self.session.load(Path(path or self.options.save_path))
-        except (OSError, ValueError, InvalidStateError) as err:
-            self.session.log.append(f"cannot load: {err}")
+            self.session.load(path)
+        except LoadError as err:
+            self.note(str(err))
+            self._ui_dirty = True
+            return
         self.hud.hide_banner()
         self._banner_shown = False
         self.view.build(self.session.state)
         self.deselect()
 
     def toggle_help(self) -> None:
-        self.hud.toggle_help(help_text(self.options.game))
+        self.hud.toggle_help(printable(help_page(self.options.game, self.options.variant), self.hud.font))
 
     # -- drawing the HUD -------------------------------------------------------------------------------------
     def refresh(self) -> None:
@@ -363,8 +526,7 @@ class TabletopApp:
         else:
             self.selected = None
             self.view.highlight(s.state, None, {})
-            self.hud.set_actions([(self.view.describe(a, a.to_dict()), (lambda a=a: self.play_action(a)))
-                                  for a in free], "Actions:" if free else "")
+            self.hud.set_actions(self._entries(free), "Actions:" if free else "")
 
     def _refresh_status(self) -> None:
         s = self.session
@@ -377,8 +539,10 @@ class TabletopApp:
             seat = " (AI)" if self.ai_seat(s.to_move) else ""
             left = getattr(s.state, "actions_left", None) if s.game != "combat" else None
             status = f"{who}{seat} to move" + (f" - {left} action{'s' if left != 1 else ''} left" if left else "")
-        self.hud.set_status(status, self.view.info(s.state))
-        self.hud.set_log(s.log)
+        self.hud.set_status(status, printable(self.view.info(s.state), self.hud.font))
+        self.hud.set_log([printable(line, self.hud.font) for line in s.log])
+        self.hud.set_threats(s.threats())
+        self.hud.set_message(s.notes[-1] if s.notes else "")
         if not self.thinker.busy:
             self.hud.set_thinking(None)
 
@@ -386,7 +550,9 @@ class TabletopApp:
         self._banner_shown = True
         self._refresh_status()
         self.hud.set_actions([])
-        self.hud.show_banner(self.session.result_text(), "New: play again    Menu: choose another game")
+        summary = self.session.summary()
+        self.hud.show_banner(self.session.result_text(),
+                             "\n".join(summary) + "\n\nNew: play again    Menu: choose another game")
 
     # -- running -----------------------------------------------------------------------------------------------
     def step(self, frames: int = 1) -> None:
@@ -420,24 +586,6 @@ class TabletopApp:
     def close(self) -> None:
         self.thinker.cancel()
         self.base.destroy()
-
-
-def help_text(game: str | None) -> str:
-    """The rules in brief (from the installed rules document) and the controls."""
-    controls = ("Controls: left click a piece to see its actions, click a highlighted target or a button to play.\n"
-                "Right-drag orbit, wheel zoom, middle-drag / WASD pan, V reset view, Ctrl+Z undo, F1 this help.\n")
-    if game is None:
-        return controls
-    from triptych.cli.rules_command import rules_text
-
-    try:
-        text = rules_text(game)
-    except Exception:  # a missing document must not break the client
-        return controls
-    brief = text.split("## Rulings")[0]
-    brief = brief.split("## The rules in brief", 1)[-1]
-    brief = re.sub(r"\*\*|`", "", brief).strip()
-    return controls + "\n" + brief
 
 
 def launch(options: ClientOptions) -> int:

@@ -115,3 +115,20 @@ class OrbitCamera:
         offset = Vec3(math.sin(h) * math.cos(p), -math.cos(h) * math.cos(p), math.sin(p)) * n.distance
         self.base.camera.set_pos(target + offset)
         self.base.camera.look_at(target)
+
+
+def frame_lens(lens, size: tuple[int, int], extent: tuple[float, float],
+               rect: tuple[float, float, float, float], min_fov: float) -> None:
+    """Aims `lens` so the scene fills `rect` (aspect2d units) of a window of `size` pixels, as if that rectangle
+    were the whole window with `min_fov` across its smaller side: a film offset moves the centre of projection
+    there. Rendering and picking share the lens, so clicks still land where things are drawn."""
+    w, h = size
+    X, Y = extent
+    left, right, bottom, top = rect
+    pw, ph = (right - left) / (2 * X) * w, (top - bottom) / (2 * Y) * h
+    if pw < 50 or ph < 50:
+        return  # no room worth framing: leave the lens as it is
+    cx, cy = (left + right) / 2 / X * w / 2, (top + bottom) / 2 / Y * h / 2
+    lens.set_film_size(w, h)
+    lens.set_focal_length((min(pw, ph) / 2) / math.tan(math.radians(min_fov) / 2))
+    lens.set_film_offset(-cx, -cy)

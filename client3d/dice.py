@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from direct.interval.IntervalGlobal import LerpHprInterval, LerpPosInterval, Parallel, Sequence
+from direct.interval.IntervalGlobal import Func, LerpHprInterval, LerpPosInterval, Parallel, Sequence
 from panda3d.core import NodePath, Point3, Vec3
 
 from triptych.client3d.geometry import box, label
@@ -51,19 +51,43 @@ class Die:
         cube.set_z(-self.SIZE / 2)
         cube.set_color(*body_color)
         cube.reparent_to(self.node)
+        self.labels: list[tuple[str, NodePath]] = []
         for face, normal in zip(self.faces, FACE_NORMALS):
             holder = self.node.attach_new_node(f"face-{face}")
             # Orient a holder so its +Z is the side's outward normal, then lay the text on it.
             holder.set_hpr(*_inverse(_up_hpr(self.node, normal), self.node))
-            text = "" if face == "blank" else face.upper() if not face.isdigit() else face
+            # A blank face says so: an unmarked top let the eye read a side face instead (AGNI, "1").
+            text = "BLANK" if face == "blank" else face.upper() if not face.isdigit() else face
             color = ELEMENT_COLORS.get(face, (0.1, 0.1, 0.12, 1)) if not face.isdigit() else (0.08, 0.08, 0.1, 1)
+            if face == "blank":
+                color = (0.15, 0.15, 0.18, 1)
             t = label(text, 0.42 if face.isdigit() else 0.2, color)
             t.set_pos(0, -0.08 if face.isdigit() else -0.03, self.SIZE / 2 + 0.005)
             t.reparent_to(holder)
+            self.labels.append((face, t))
         self.rng = random.Random(len(faces))
 
     def show_face(self, face: str) -> None:
+        """At rest on `face`: only that face is marked, so the die reads as exactly what was rolled."""
         self.node.set_hpr(*self._hpr_for(face))
+        self.node.clear_color_scale()
+        top = self.faces.index(face)
+        for i, (_, node) in enumerate(self.labels):
+            node.show() if i == top else node.hide()
+
+    def show_unrolled(self) -> None:
+        """Not rolled this turn: a plain, dimmed die with no face marked (it shows no result)."""
+        for _, node in self.labels:
+            node.hide()
+        self.node.set_color_scale(0.55, 0.55, 0.6, 1)
+
+    def show_all_faces(self) -> None:
+        for _, node in self.labels:
+            node.show()
+
+    def visible_faces(self) -> list[str]:
+        """The faces whose marks are drawn now."""
+        return [face for face, node in self.labels if not node.is_hidden()]
 
     def _hpr_for(self, face: str) -> tuple[float, float, float]:
         index = self.faces.index(face)
@@ -76,10 +100,12 @@ class Die:
         start = (h - spins[0], p - spins[1], r - spins[2])
         lift = self.home + Point3(0, 0, 1.6)
         return Sequence(
+            Func(self.show_all_faces),
             LerpHprInterval(self.node, 0.0, start),
             Parallel(LerpHprInterval(self.node, duration, (h, p, r), blendType="easeOut"),
                      Sequence(LerpPosInterval(self.node, duration * 0.4, lift, blendType="easeOut"),
-                              LerpPosInterval(self.node, duration * 0.6, self.home, blendType="easeIn"))))
+                              LerpPosInterval(self.node, duration * 0.6, self.home, blendType="easeIn"))),
+            Func(self.show_face, face))
 
     def face_up(self) -> str:
         """The face currently on top."""

@@ -1,20 +1,22 @@
-"""The game being played: the engine state, its history, chance and the log.
+"""The game being played: a Timeline (state, steps and events, undo) and the player's notes.
 
 No Panda3D here. The engine is the only judge: an action is applied by the
 State, chance outcomes come from ``chance_outcomes()`` and are drawn with a
-seeded generator (the same seed replays the same game).
+seeded generator (the same seed replays the same game). Undo and the event
+log are the engine-side :mod:`triptych.timeline` and :mod:`triptych.events`.
 """
 
 from __future__ import annotations
 
 import json
-import random
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from triptych import CHANCE, TERMINAL
+from triptych import InvalidStateError
+from triptych.events import summary, threats
 from triptych.games import load
+from triptych.timeline import Step, Timeline
 
 
 def new_state(game: str, variant: str | None = None, seed: int | None = None, first: int = 0) -> Any:
@@ -31,43 +33,63 @@ def new_state(game: str, variant: str | None = None, seed: int | None = None, fi
     return module.new_game()
 
 
-@dataclass
-class Move:
-    """One applied action with the states around it (what the view animates)."""
+# A move the view animates is a timeline step: action, player, before, after, chance, events.
+Move = Step
 
-    action: Any
-    before: Any
-    after: Any
-    player: int
-    chance: bool = False
+GAME_TITLES = {"aquaignis": "AquaIgnis", "hexfleet": "Hexfleet", "combat": "Combat"}
+
+
+class LoadError(ValueError):
+    """A saved game that cannot be opened here; the message is a whole sentence for the player."""
 
 
 @dataclass
 class Session:
-    """A game in progress: the current state, undo history and the action log."""
+    """A game in progress: a :class:`triptych.timeline.Timeline` (state, steps, chance-safe undo) and notes."""
 
     game: str
-    state: Any
+    state_at_start: Any
     seed: int | None = None
     variant: str | None = None
-    history: list[Any] = field(default_factory=list)
-    log: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)   # messages to the player (saved, refused, ...)
 
     def __post_init__(self) -> None:
-        self.rng = random.Random(self.seed)
         self.module = load(self.game)
-        self.player_names = tuple(getattr(self.module, "PLAYER_NAMES", ("Player 1", "Player 2")))
+        self.timeline = Timeline(self.state_at_start, seed=self.seed)
+        self.player_names = self.timeline.names
 
     # -- queries -----------------------------------------------------------------------------------------
+    @property
+    def state(self) -> Any:
+        return self.timeline.state
+
+    @property
+    def player_names(self) -> tuple[str, ...]:
+        return self.timeline.names
+
+    @player_names.setter
+    def player_names(self, names: tuple[str, ...]) -> None:
+        self.timeline.names = tuple(names)
+
+    @property
+    def log(self) -> list[str]:
+        """The event log: what every action still on the timeline did (undone actions are gone)."""
+        return self.timeline.log()
+
     @property
     def to_move(self) -> int:
         return self.state.to_move
 
+    @property
+    def modified(self) -> bool:
+        """Whether a decision was made since the game started or was loaded (New/Load would discard it)."""
+        return any(not step.chance for step in self.timeline.steps)
+
     def is_over(self) -> bool:
-        return self.state.to_move == TERMINAL or self.state.is_terminal()
+        return self.timeline.is_over()
 
     def at_chance(self) -> bool:
-        return self.state.to_move == CHANCE
+        return self.timeline.at_chance()
 
     def legal_actions(self) -> list[Any]:
         if self.is_over() or self.at_chance():
@@ -75,51 +97,35 @@ class Session:
         return list(self.state.legal_actions())
 
     def name_of(self, player: int) -> str:
-        if 0 <= player < len(self.player_names):
-            return self.player_names[player]
-        return {CHANCE: "chance", TERMINAL: "game over"}.get(player, str(player))
+        return self.timeline.name_of(player)
+
+    def note(self, text: str) -> None:
+        self.notes.append(text)
 
     # -- changes -----------------------------------------------------------------------------------------
     def apply(self, action: Any) -> Move:
-        """Applies a player's action (the engine validates it); keeps the state before for undo."""
-        before = self.state.clone()
-        player = self.state.to_move
-        self.state.apply(action)
-        self.history.append(before)
-        self.log.append(f"{self.name_of(player)}: {action}")
-        return Move(action, before, self.state.clone(), player)
+        """Applies a player's action (the engine validates it)."""
+        return self.timeline.apply(action)
 
     def roll_chance(self) -> Move:
         """Draws one chance outcome (dice, cards, the enemy's choices) from the engine's distribution."""
-        outcomes = self.state.chance_outcomes()
-        actions = [a for a, _ in outcomes]
-        weights = [p for _, p in outcomes]
-        outcome = self.rng.choices(actions, weights=weights, k=1)[0]
-        before = self.state.clone()
-        self.state.apply(outcome)
-        self.log.append(f"chance: {outcome}")
-        return Move(outcome, before, self.state.clone(), CHANCE, chance=True)
+        return self.timeline.play_chance()
 
     def undo(self, keep_player: int | None = None) -> bool:
-        """Takes back the last action; against the AI, back to the human's last decision."""
-        if not self.history:
+        """Takes back the last decision (against the AI, back to the human's); never past a chance outcome."""
+        if not self.timeline.undo(keep_player):
+            self.note("Undo: " + (self.timeline.undo_blocked_reason or "nothing to undo"))
             return False
-        self.state = self.history.pop()
-        self.log.append("(undo)")
-        # Back to a decision: never stop at a chance node (dice, draws), nor on the AI's turn.
-        while self.history and (self.state.to_move == CHANCE
-                                or (keep_player is not None and self.state.to_move != keep_player)):
-            self.state = self.history.pop()
         return True
 
     def save(self, path: Path) -> None:
         Path(path).write_text(json.dumps(self.state.to_dict(), indent=2))
-        self.log.append(f"saved to {path}")
+        self.note(f"saved to {path}")
 
     def load(self, path: Path) -> None:
-        self.state = self.module.State.from_dict(json.loads(Path(path).read_text()))
-        self.history.clear()
-        self.log.append(f"loaded {path}")
+        """Opens a saved game; a file that cannot be opened raises LoadError and changes nothing."""
+        self.timeline.reset(read_saved_game(self.game, path))
+        self.note(f"loaded {path}")
 
     def result_text(self) -> str:
         winner = self.state.winner
@@ -127,3 +133,35 @@ class Session:
             return "Draw"
         name = self.name_of(winner)
         return "You win" if name == "You" else f"{name} wins"
+
+    def summary(self) -> list[str]:
+        return summary(self.timeline.steps, self.state, self.player_names)
+
+    def threats(self) -> list[str]:
+        return threats(self.state, self.player_names)
+
+
+def read_saved_game(game: str, path: Path) -> Any:
+    """The state saved in `path` for `game`, or LoadError saying in a sentence what is wrong."""
+    title = GAME_TITLES.get(game, game)
+    try:
+        text = Path(path).read_text()
+    except FileNotFoundError:
+        raise LoadError(f"There is no saved game at {path}.") from None
+    except OSError as err:
+        raise LoadError(f"{path} cannot be read ({err.strerror or err}).") from None
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise LoadError(f"{Path(path).name} is not a saved game (it is not the engine's JSON).") from None
+    if not isinstance(data, dict):
+        raise LoadError(f"{Path(path).name} is not a saved game (no game record in it).")
+    other = data.get("game")
+    if other != game:
+        if other in GAME_TITLES:
+            raise LoadError(f"This file is a {GAME_TITLES[other]} game; open it from {GAME_TITLES[other]}.")
+        raise LoadError(f"{Path(path).name} is not a saved {title} game.")
+    try:
+        return load(game).State.from_dict(data)
+    except (InvalidStateError, ValueError, TypeError, KeyError) as err:
+        raise LoadError(f"This {title} save is damaged and was not loaded: {err}.") from None

@@ -44,7 +44,7 @@ def variant_title(variant: str) -> str:
 
 
 class StartScreen:
-    def __init__(self, app, options) -> None:
+    def __init__(self, app, options, can_cancel: bool = False) -> None:
         self.app = app
         self.games = playable_games()
         self.choice: dict[str, Any] = {
@@ -62,11 +62,12 @@ class StartScreen:
         OnscreenText(parent=self.frame, text="AquaIgnis  -  Hexfleet  -  Combat, on one table", pos=(0, 0.5),
                      scale=0.045, fg=(0.8, 0.82, 0.88, 1))
         self.rows: dict[str, DirectButton] = {}
+        self._captions: dict[str, OnscreenText] = {}
         for i, name in enumerate(("game", "variant", "mode", "level", "first")):
             caption = {"game": "Game", "variant": "Combat variant", "mode": "Mode", "level": "AI strength",
                        "first": "Who starts"}[name]
-            OnscreenText(parent=self.frame, text=caption, pos=(-0.85, 0.3 - i * 0.15), scale=0.05, fg=(0.85, 0.87, 0.9, 1),
-                         align=TextNode.A_left)
+            self._captions[name] = OnscreenText(parent=self.frame, text=caption, pos=(-0.85, 0.3 - i * 0.15),
+                                                scale=0.05, fg=(0.85, 0.87, 0.9, 1), align=TextNode.A_left)
             button = DirectButton(parent=self.frame, text="", pos=(0.25, 0, 0.3 - i * 0.15 + 0.012), scale=0.05,
                                   command=self._cycler(name), relief=DGG.FLAT, pad=(0.6, 0.3),
                                   frameColor=(0.2, 0.25, 0.34, 1), text_fg=(1, 1, 1, 1))
@@ -77,6 +78,13 @@ class StartScreen:
                              text_fg=(1, 1, 1, 1))
         self.buttons["start"] = self.start
         self.widgets = [start]
+        if can_cancel:  # over a game in progress: Cancel (or Escape, or a click outside) goes back to it
+            cancel = DirectButton(parent=self.frame, text="Cancel", pos=(0.6, 0, -0.55), scale=0.06,
+                                  command=app.close_start_screen, relief=DGG.FLAT, pad=(0.6, 0.3),
+                                  frameColor=(0.3, 0.3, 0.36, 1), text_fg=(1, 1, 1, 1))
+            self.buttons["cancel"] = app.close_start_screen
+            self.widgets.append(cancel)
+
         self._refresh()
 
     def _options(self, name: str) -> list[Any]:
@@ -104,11 +112,35 @@ class StartScreen:
         for name, button in self.rows.items():
             button["text"] = texts[name]
             button.resetFrameSize()  # the frame follows the new text
+            # Only the rows that mean something for this game are offered (Combat is one player, no AI seat).
+            shown = self.offers(name)
+            for widget in (button, self._captions[name]):
+                widget.show() if shown else widget.hide()
+            if shown:
+                self.buttons[name] = self._cycler(name)
+            else:
+                self.buttons.pop(name, None)
+
+    def offers(self, row: str) -> bool:
+        """Whether the start screen offers `row` for the chosen game."""
+        game = self.choice["game"]
+        if row == "variant":
+            return game == "combat"
+        if row in ("mode", "level", "first"):
+            return game != "combat" and (row != "level" or self.choice["mode"] != "hotseat")
+        return True
 
     def start(self) -> None:
         c = self.choice
-        self.app.start_game(c["game"], c["variant"] if c["game"] == "combat" else None, c["mode"], c["level"],
-                            human=0, first=c["first"])
+        combat = c["game"] == "combat"
+        begin = lambda: self.app.start_game(c["game"], c["variant"] if combat else None,  # noqa: E731
+                                            "hotseat" if combat else c["mode"], c["level"], human=0,
+                                            first=0 if combat else c["first"])
+        self.app.guarded("Starting a new game", begin)
+
+    def fit(self, half_width: float) -> None:
+        """Shrinks the menu to a narrow window (it is 2 units wide; a tall window is narrower)."""
+        self.frame.set_scale(min(1.0, (half_width - 0.04) / 1.0))
 
     def destroy(self) -> None:
         self.frame.destroy()

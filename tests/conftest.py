@@ -80,3 +80,6 @@ def client_app():
         app.start_screen = None
     if not app.hud.help_frame.is_hidden():
         app.hud.toggle_help()
+    app.hud.close_dialog()
+    if app.unsaved_game():  # the next test starts from no game in progress (New/Start would ask first)
+        app.start_game("aquaignis")

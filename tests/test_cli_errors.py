@@ -168,3 +168,25 @@ def test_a_skipped_bench_keeps_the_extra_in_its_install_hint() -> None:
     console = Console(width=200, record=True)
     print_report(report, console)
     assert "pip install 'triptych[bench]'" in console.export_text()
+
+
+def test_terminal_undo_never_redraws_a_combat_roll() -> None:
+    """Undo after a roll cannot take the roll back, so rolling again is a paid reroll, not a free redraw."""
+    from rich.console import Console
+
+    from triptych.cli.play_command import run_game, terminal_player_names
+
+    commands = iter(["roll", "undo", "undo", "quit"])
+    console = Console(record=True, width=120)
+    fight = combat.new_game("v01", seed=3)
+    final = run_game(fight, console, lambda who: next(commands), seed=3,
+                     player_names=terminal_player_names("combat", combat))
+    text = console.export_text()
+    rolled = [line for line in text.splitlines() if line.startswith("chance:") and "/" in line]
+    assert len(rolled) == 1                                # one roll drawn, never a second
+    assert text.count("is final: it cannot be taken back") == 2
+    # the undos left the fight exactly where the roll put it
+    rolled_only = iter(["roll", "quit"])
+    after_roll = run_game(combat.new_game("v01", seed=3), Console(record=True, width=120),
+                          lambda who: next(rolled_only), seed=3, player_names=terminal_player_names("combat", combat))
+    assert final.to_dict() == after_roll.to_dict()

@@ -40,7 +40,8 @@ def test_start_screen_against_the_ai_as_the_second_player(client_app):
     assert client_app.session.state.to_move == 1 and client_app.ai_seat(1) and not client_app.ai_seat(0)
     client_app.run_until_idle()
     assert client_app.session.state.to_move == 0 and client_app.human_turn()
-    assert sum(line.startswith("IGNIS:") for line in client_app.session.log) == 2
+    assert sum(not step.chance and step.player == 1 for step in client_app.session.timeline.steps) == 2
+    assert sum(line.startswith("IGNIS ") for line in client_app.session.log) >= 2  # the event log says what IGNIS did
 
 
 def test_camera_orbits_zooms_pans_smoothly_and_resets(client_app):
@@ -66,8 +67,14 @@ def test_help_overlay_shows_the_rules_summary(client_app):
     client_app.start_game("hexfleet")
     client_app.hud.press("Help")
     assert not client_app.hud.help_frame.is_hidden()
-    assert "Repulsor" in client_app.hud.help_text.getText() and "Controls" in client_app.hud.help_text.getText()
-    client_app.hud.press("Help")
+    text = client_app.hud.help_text.getText()
+    assert text.startswith("How to play Hexfleet") and "Controls" in text
+    assert "Ruling" not in text and "| R" not in text          # the player's page, not the rulings table
+    first = text
+    client_app.base.messenger.send("page_down")                # it scrolls
+    assert client_app.hud.help_text.getText() != first
+    assert "Repulsor" in "\n".join(client_app.hud._help_lines)
+    client_app.base.messenger.send("escape")                   # Escape closes it
     assert client_app.hud.help_frame.is_hidden()
 
 

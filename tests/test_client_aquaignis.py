@@ -64,7 +64,7 @@ def test_advance_by_button_then_undo_restores_the_position(client_app, tmp_path)
     assert client_app.animating and moving.get_y() > view.nodes["slot:3:2"].get_y()  # on its way up
     client_app.run_until_idle()
     assert set(client_app.view.units) == {(3, 3), (5, 5)}
-    assert "AQUA: A3.2" in client_app.session.log
+    assert "AQUA advances the piece at 3.2" in client_app.session.log
     client_app.hud.press("Undo")
     assert client_app.session.state.hash == state.hash
     assert set(client_app.view.units) == {(3, 2), (5, 5)}
@@ -124,5 +124,5 @@ def test_ai_turn_runs_in_the_background_while_frames_render(client_app, tmp_path
         frames += 1
         assert frames < 5000
     assert seen_thinking
-    assert sum(1 for line in client_app.session.log if line.startswith("IGNIS:")) == 2
+    assert sum(1 for step in client_app.session.timeline.steps if step.player == 1) == 2
     assert client_app.human_turn()

@@ -62,7 +62,9 @@ def test_rolling_shows_the_engine_outcome_on_the_dice(client_app):
     dice = client_app.session.state.to_dict()["dice"]
     number, element = client_app.view.dice
     assert number.face_up() == str(dice["number"]) and element.face_up() == str(dice["element"])
-    assert any(line.startswith("chance: ") and "/" in line for line in client_app.session.log)
+    assert f"Dice: {dice['number']} / {dice['element']}" in client_app.session.log
+    # Only the rolled faces are marked: nothing else on the dice can be read as the result.
+    assert number.visible_faces() == [str(dice["number"])] and element.visible_faces() == [str(dice["element"])]
 
 
 @pytest.mark.parametrize("variant", combat.variant_ids())
@@ -72,7 +74,7 @@ def test_every_variant_is_drawn_with_its_slots_hand_and_buttons(client_app, vari
     legal = client_app.session.legal_actions()
     offered = {k for k in client_app.hud.buttons if k.startswith("action:")}
     labels = {"action:" + view.describe(a, a.to_dict()) for a in legal}
-    assert offered <= labels and len(offered) == min(30, len(labels))
+    assert offered <= labels and len(offered) == min(40, len(labels))
     # Every decision that has no card to click (roll, end, the variant's verbs) has its button.
     assert {"action:" + view.describe(a, a.to_dict()) for a in legal if a.to_dict()["type"] != "place"} <= offered
 
@@ -100,13 +102,50 @@ def test_a_whole_fight_with_buttons_alone(client_app):
         client_app.options.anim_speed = 1.0
 
 
-def test_undo_goes_back_to_the_last_decision_not_to_a_chance_node(client_app):
+def test_undo_never_rerolls_the_dice(client_app):
+    """Defect 1: roll, Undo twice, roll again gave a new result for free. A roll is final now."""
     start(client_app)
-    before = client_app.session.state.clone()
     client_app.hud.press("action:Roll the dice")
     client_app.run_until_idle()
-    assert client_app.session.state.to_dict()["dice"]["number"] is not None
-    client_app.hud.press("Undo")
-    assert client_app.session.state.hash == before.hash
-    client_app.run_until_idle()
+    rolled = client_app.session.state.clone()
+    assert rolled.to_dict()["dice"]["number"] is not None
+    for _ in range(2):
+        client_app.hud.press("Undo")
+        client_app.run_until_idle()
+    assert client_app.session.state.hash == rolled.hash          # the roll and what it cost stay
+    assert "final" in client_app.hud.message.getText()           # and the player is told why
     assert client_app.human_turn()
+
+
+def test_undo_takes_back_a_placement_and_removes_it_from_the_log(client_app):
+    start(client_app, "v01")
+    rolled = client_app.session.state.clone()
+    place = next(k for k in client_app.hud.buttons if " > slot " in k)
+    client_app.hud.press(place)
+    client_app.run_until_idle()
+    assert client_app.session.state.hash != rolled.hash
+    log_before = list(client_app.session.log)
+    client_app.hud.press("Undo")
+    assert client_app.session.state.hash == rolled.hash
+    assert len(client_app.session.log) < len(log_before)          # the undone placement left the log
+    assert not any(line.startswith("You place") for line in client_app.session.log[-2:])
+
+
+def test_dice_show_nothing_before_the_roll_and_blank_reads_blank(client_app):
+    """Defect 2: unrolled dice showed 1/AGNI; a blank roll let a side face (AGNI, "1") read as the result."""
+    view = start(client_app)
+    assert view.dice[0].visible_faces() == [] and view.dice[1].visible_faces() == []
+    assert "not rolled" in client_app.hud.info.getText()
+    state = client_app.session.state.to_dict()
+    client_app.hud.press("action:Roll the dice")
+    client_app.settle()
+    while not client_app.session.at_chance():
+        client_app.step()
+    blank = next(o for o, _ in client_app.session.state.chance_outcomes()
+                 if o.to_dict()["number"] == "blank" and o.to_dict()["element"] == "blank")
+    client_app._play(client_app.session.timeline.play_chance(blank))
+    client_app.run_until_idle()
+    number, element = client_app.view.dice
+    assert number.face_up() == "blank" and element.face_up() == "blank"
+    assert number.visible_faces() == ["blank"] and element.visible_faces() == ["blank"]
+    assert state["dice"]["number"] is None

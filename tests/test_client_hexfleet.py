@@ -142,7 +142,7 @@ def test_ten_actions_by_mouse_alone_each_one_a_legal_engine_action(client_app):
             if not client_app.animating:
                 client_app.hud.press(rng.choice(sorted(k for k in client_app.hud.buttons if k.startswith("action:"))))
             assert client_app.animating
-            played = client_app.session.log[-1].split(": ", 1)[1]
+            played = str(client_app.session.timeline.steps[-1].action)
             assert played in legal
             client_app.run_until_idle()
             assert_view_matches_engine(client_app)

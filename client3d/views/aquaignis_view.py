@@ -25,6 +25,14 @@ AQUA_COLOR = (0.16, 0.56, 0.98, 1)
 IGNIS_COLOR = (0.98, 0.36, 0.12, 1)
 COLORS = (AQUA_COLOR, IGNIS_COLOR)
 GOLD = (1.0, 0.8, 0.22, 1)
+# Each side's Crown in its own metal: both in the same yellow could not be told apart.
+CROWN_COLORS = ((0.62, 0.92, 1.0, 1), (1.0, 0.72, 0.16, 1))
+LINK_TEXT = (1, 1, 1, 1)
+
+
+def link_color(owner: int) -> tuple[float, float, float, float]:
+    """A link marker: the owner's colour, dark enough for white text on it (white on salmon was unreadable)."""
+    return (*(c * 0.42 for c in COLORS[owner][:3]), 1)
 CHANNEL = (0.1, 0.13, 0.18, 1)
 SLOT = (0.2, 0.25, 0.32, 1)
 HIGHLIGHT = (1.0, 0.92, 0.3, 1)
@@ -43,6 +51,10 @@ def slot_xy(flow: int, pos: int) -> tuple[float, float]:
 
 def slot_key(flow: int, pos: int) -> str:
     return f"slot:{flow}:{pos}"
+
+
+def owner_of(unit: dict[str, Any]) -> int:
+    return OWNERS[unit["owner"]]
 
 
 def units_of(state: Any) -> dict[tuple[int, int], dict[str, Any]]:
@@ -114,7 +126,7 @@ class AquaIgnisView(GameView):
             for i in range(charge):
                 disc = prism(28, 0.4 if not crown else 0.43, DISC_H - 0.02, "disc")
                 disc.set_z(i * DISC_H)
-                disc.set_color(*(GOLD if crown and i == charge - 1 else color))
+                disc.set_color(*(CROWN_COLORS[owner_of(unit)] if crown and i == charge - 1 else color))
                 disc.reparent_to(node)
             top = charge * DISC_H
             if crown:
@@ -122,7 +134,7 @@ class AquaIgnisView(GameView):
                     spike = cone(0.1, 0.34, 8, "spike")
                     import math
                     spike.set_pos(0.3 * math.cos(k * 1.2566), 0.3 * math.sin(k * 1.2566), top - 0.02)
-                    spike.set_color(*GOLD)
+                    spike.set_color(*CROWN_COLORS[owner_of(unit)])
                     spike.reparent_to(node)
             t = label(str(charge) if not crown else "C", 0.42, (1, 1, 1, 1) if not crown else (0.3, 0.2, 0, 1))
             t.set_pos(0, -0.14, top + 0.005)
@@ -151,9 +163,11 @@ class AquaIgnisView(GameView):
                 x, y = slot_xy(flow, 0 if owner == 0 else 6)
                 marker = box(1.0, 0.28, 0.12, "link")
                 marker.set_pos(x, y - 0.85 if owner == 0 else y + 0.85, 0)
-                marker.set_color(*(c * 0.6 + 0.4 for c in COLORS[owner][:3]), 1)
+                marker.set_color(*link_color(owner))
+                marker.set_light_off()
                 marker.reparent_to(self.root)
-                t = label(f"link {link['turns_left']}", 0.22, (1, 1, 1, 1))
+                turns = link["turns_left"]
+                t = label(f"link {turns} turn{'s' if turns != 1 else ''}", 0.2, LINK_TEXT)
                 t.set_pos(0, -0.07, 0.13)
                 t.reparent_to(marker)
                 self.nodes[f"link:{owner}:{flow}"] = marker
@@ -197,8 +211,30 @@ class AquaIgnisView(GameView):
                 return slot_key(*end)
         return None
 
+    # Each kind of action has its own button place, wherever the piece stands.
+    action_order = ("spawn", "advance", "charge", "barrier", "surge", "jump", "pass")
+
     def describe(self, action: Any, data: dict[str, Any]) -> str:
         return f"{VERBS.get(data['type'], data['type'])} {action}"
+
+    def explain(self, action: Any, data: dict[str, Any], state: Any) -> str:
+        """The action and what the engine says it would do (applied to a copy)."""
+        from triptych.events import events_of
+
+        after = state.clone()
+        after.apply(action)
+        return "; ".join(e.text for e in events_of(state, after, action, state.to_move))
+
+    def why_idle(self, key: str, state: Any) -> str:
+        _, flow, pos = key.split(":")
+        unit = units_of(state).get((int(flow), int(pos)))
+        side = "AQUA" if state.to_move == 0 else "IGNIS"
+        if unit is None:
+            return f"Flow {flow}, position {pos} is empty: click one of {side}'s pieces or its entry slot."
+        owner = unit["owner"].upper()
+        if owner != side:
+            return f"That is {owner}'s unit: it is {side}'s turn."
+        return "That unit has no legal action now."
 
     def describe_key(self, key: str, state: Any) -> str:
         _, flow, pos = key.split(":")

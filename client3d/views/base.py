@@ -69,6 +69,27 @@ class GameView:
     def info(self, state: Any) -> str:
         return ""
 
+    # -- explaining ------------------------------------------------------------------------------------------
+    def action_slot(self, action: Any, data: dict[str, Any]) -> int | None:
+        """A fixed place in the button bar for this kind of action (None: after the fixed ones)."""
+        order = self.action_order
+        return order.index(data["type"]) if data.get("type") in order else None
+
+    #: action kinds in their fixed button places
+    action_order: tuple[str, ...] = ()
+
+    def explain(self, action: Any, data: dict[str, Any], state: Any) -> str:
+        """What playing `action` would do (a tooltip): cost, effect, the result it would produce."""
+        return self.describe(action, data)
+
+    def explain_key(self, key: str, state: Any) -> str:
+        """What the thing under the mouse is."""
+        return self.describe_key(key, state)
+
+    def why_idle(self, key: str, state: Any) -> str:
+        """Why clicking `key` offers nothing now ('' for the generic sentence)."""
+        return ""
+
     # -- animation ------------------------------------------------------------------------------------------
     def animate(self, move) -> Any:
         """An Interval showing `move`; the app rebuilds from `move.after` when it ends."""

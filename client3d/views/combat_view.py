@@ -10,6 +10,7 @@ outcome chose. Every legal decision is also a button.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from direct.interval.IntervalGlobal import Func, LerpPosInterval, Parallel, Sequence, Wait
@@ -30,6 +31,7 @@ CARDS = {  # name -> (short notation, element, damage param, block param, rider)
     "Shunya": ("shunya", "akasha", "shunya_damage", "shunya_block", "the variant's verb"),
 }
 NUMBER_FACES = ["1", "2", "3", "4", "blank", "blank"]
+MAX_GEMS = 6
 SLOT_X = (-4.2, -1.4, 1.4, 4.2)
 SLOT_Y = 0.6
 HAND_Y = -2.9
@@ -63,10 +65,94 @@ def card_effect(name: str, params: dict[str, Any]) -> str:
     return "\n".join(parts)
 
 
+# The variants' own decisions, each with a fixed button place after Roll, End and Buy.
+VARIANT_VERBS = {"v01": ("exhaust",), "v02": ("hold", "redirect_charge"),
+                 "v03": ("detonate", "blunt", "reroll", "slide", "exhaust"), "v04": ("scrape",), "v05": (),
+                 "v06": ("fire", "take_back"), "v07": ("hold", "repaint", "blast", "redirect", "fortify", "exhaust",
+                                                       "move", "swap", "shunya"),
+                 "v08": ("aim", "pull", "move"), "v09": ("force", "pull", "hop"), "v10": ("tilt", "redirect")}
+VERB_HELP = {  # what a verb does, for its tooltip (the rules page has the details)
+    "roll_dice": "Roll both dice: the number and the element decide what your cards do",
+    "end": "End the turn: your cards resolve, then the Sentinel acts",
+    "buy": "Buy cards: pay energy to draw", "hold": "Hold: keep the current colour/charge",
+    "repaint": "Repaint the Wick in the rolled colour", "blast": "Blast: empty the Wick, 2 damage per charge",
+    "redirect": "Redirect: the Sentinel's next attack goes into its own Block",
+    "fortify": "Fortify: 1 charge into 1 standing Block", "exhaust": "Exhaust the card in a slot",
+    "detonate": "Detonate the wells", "blunt": "Blunt the Sentinel's next blow", "reroll": "Reroll one well",
+    "slide": "Slide a card to another slot", "scrape": "Scrape the paint off a slot",
+    "fire": "Fire the card in a slot now", "take_back": "Take a card back to your hand",
+    "move": "Move a card to another slot", "swap": "Swap two cards", "pull": "Pull a card",
+    "aim": "Aim the fuse", "force": "Force the Sentinel's die", "hop": "Hop a card", "tilt": "Tilt a face of the die",
+    "redirect_charge": "Move a brazier's charge to another brazier", "shunya": "Play Shunya free into a slot"}
+# V07's counters in words (docs/rules/combat.md, V07).
+WICK_COLOURS = {0: "agni", 1: "jal", 2: "vayu", 3: "prithvi", 5: "colourless"}
+COUNTER_WORDS = {"colourless": "colourless charge", "repaint": "a rolled colour waits for Repaint or Hold",
+                 "floor": "Prithvi floor reached", "frozen": "colour frozen this turn",
+                 "redirect": "next attack redirected", "fired": "cards fired", "wild_used": "colourless spend used",
+                 "mercy_used": "mercy used", "first": "first", "second": "second", "strong": "strong"}
+
+
+def counters_text(counters: dict[str, int]) -> str:
+    """The variant's counters as words ("Wick colour: agni, colourless charge 4")."""
+    parts = []
+    for key, value in counters.items():
+        if key == "colour":
+            parts.append(f"Wick colour: {WICK_COLOURS.get(value, value)}")
+        elif value:
+            word = COUNTER_WORDS.get(key, key.replace("_", " "))
+            parts.append(word if key in ("repaint", "floor", "frozen", "redirect", "wild_used", "mercy_used")
+                         else f"{word} {value}")
+    return ", ".join(parts)
+
+
 class CombatView(GameView):
     title = "combat"
     list_all_actions = True
     player_names = ("You", "Sentinel")
+
+    @property
+    def action_order(self) -> tuple[str, ...]:
+        variant = getattr(self, "data", {}).get("variant", "")
+        return ("roll_dice", "end", "buy") + VARIANT_VERBS.get(variant, ())
+
+    def explain(self, action: Any, data: dict[str, Any], state: Any) -> str:
+        kind = data["type"]
+        p = self.params
+        if kind == "place":
+            base, _ = card_parts(data["card"])
+            effect = card_effect(data["card"], p).replace("\n", ", ")
+            pairing = re.search(rf"\[{data['slot']}\][^\[]*?{CARDS.get(base, ('?',))[0]}=(\w+)", str(state))
+            extra = f"; pairing {pairing.group(1)}" if pairing else ""
+            return f"Place {base} in slot {data['slot']}: {effect}{extra}"
+        cost = ""
+        if kind == "roll_dice":
+            n = self.data.get("rolls", 0)
+            free = p.get("free_rerolls", 0)
+            price = p.get("first_roll_cost") if n == 0 else (0 if n <= free else p.get("reroll_cost"))
+            if price is not None:
+                cost = f" (cost {price} energy)"
+        elif kind == "buy" and "paid_draw_cost" in p:
+            cost = f" (cost {p['paid_draw_cost']} energy: draw {p.get('paid_draw_cards', 1)})"
+        elif kind == "hold" and "hold_cost" in p:
+            cost = f" (cost {p['hold_cost']})"
+        return VERB_HELP.get(kind, str(action)) + cost
+
+    def explain_key(self, key: str, state: Any) -> str:
+        if key.startswith("card:"):
+            name = key.split(":", 1)[1]
+            return f"{name}: " + card_effect(name, self.params).replace("\n", ", ")
+        if key.startswith("cslot:"):
+            i = int(key.split(":")[1])
+            slot = self.data["slots"][i - 1]
+            return f"Slot {i}: " + (slot["card"] or "empty")
+        return super().explain_key(key, state)
+
+    def why_idle(self, key: str, state: Any) -> str:
+        if key.startswith("card:"):
+            return f"{key.split(':', 1)[1]} cannot be placed now (no free slot it may go to, or nothing to pay with)."
+        if key.startswith("cslot:"):
+            return "Choose a card in your hand first, then a highlighted slot."
+        return ""
 
     def home_view(self) -> View:
         return View(heading=0, pitch=50, distance=24, target=(0, 0.2, 0.6))
@@ -216,7 +302,8 @@ class CombatView(GameView):
         t = label(text + (f"\n{stats}" if stats else ""), 0.28, (0.85, 1, 0.85, 1))
         t.set_pos(0, 0.45, 0.05)
         t.reparent_to(root)
-        for k in range(d["energy"]):  # energy as glowing gems
+        # Energy as glowing gems, at most a row of six (V07's Wick can hold hundreds): the number says the rest.
+        for k in range(min(d["energy"], MAX_GEMS)):
             gem = cone(0.18, 0.35, 6, "energy")
             gem.set_pos(-1.2 + k * 0.42, -0.6, 0)
             gem.set_color(1, 0.85, 0.2, 1)
@@ -230,13 +317,16 @@ class CombatView(GameView):
         number = Die(self.root, NUMBER_FACES, (0.95, 0.95, 0.92, 1), (-7.8, 2.3, 0), "number-die")
         element = Die(self.root, list(d["element_faces"]), (0.3, 0.3, 0.34, 1), (-6.3, 2.3, 0), "element-die")
         dice = d["dice"]
-        if dice["number"] is not None:
-            number.show_face(str(dice["number"]))
-        if dice["element"] is not None:
-            element.show_face(str(dice["element"]))
-        if dice["number"] is None and dice["element"] is None:
-            for die in (number, element):  # not rolled this turn: the dice wait, dimmed
-                die.node.set_color_scale(0.55, 0.55, 0.6, 1)
+        for die, value in ((number, dice["number"]), (element, dice["element"])):
+            if value is None:
+                die.show_unrolled()  # not rolled this turn: no face shown, so the dice never claim a result
+            else:
+                die.show_face(str(value))
+        rolled = "not rolled" if dice["number"] is None else f"rolled {dice['number']} / {dice['element']}"
+        t = label(rolled, 0.26, (1, 1, 1, 1))
+        t.set_pos(-7.05, 1.45, 0.02)
+        t.reparent_to(self.root)
+        self.nodes["dice-label"] = t
         self.nodes["number-die"], self.nodes["element-die"] = number.node, element.node
         return number, element
 
@@ -291,10 +381,11 @@ class CombatView(GameView):
         rolled = "not rolled" if dice["number"] is None else f"{dice['number']} / {dice['element']}"
         text = (f"{d['variant'].upper()} {variant.get('name', '')} - turn {d['turn']}   Energy {d['energy']}   "
                 f"Dice: {rolled}")
-        counters = "  ".join(f"{k} {v}" for k, v in d.get("counters", {}).items() if v)
+        counters = counters_text(d.get("counters", {})) if d["variant"] == "v07" else \
+            "  ".join(f"{COUNTER_WORDS.get(k, k)} {v}" for k, v in d.get("counters", {}).items() if v)
         if counters:
-            text += f"\nBoard: {counters}"
-        legend = plain(variant.get("legend", ""))
+            text += f"\n{counters}"
+        legend = variant.get("legend", "")
         return text + ("\n" + legend if legend else "")
 
     # -- animation ----------------------------------------------------------------------------------------

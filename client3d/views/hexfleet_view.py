@@ -255,6 +255,26 @@ class HexfleetView(GameView):
         verb = {"move": "Move", "destroy": "Destroy", "push": "Push"}[kind]
         return f"{verb} {action}"
 
+    action_order = ("move", "destroy", "push", "shipyard", "spawn")
+
+    def explain(self, action: Any, data: dict[str, Any], state: Any) -> str:
+        """What the engine says the action would do (applied to a copy): pushes, falls, crushes, boarding."""
+        from triptych.events import events_of
+
+        after = state.clone()
+        after.apply(action)
+        return "; ".join(e.text for e in events_of(state, after, action, state.to_move))
+
+    def why_idle(self, key: str, state: Any) -> str:
+        if key.startswith("hex:"):
+            q, r = (int(v) for v in key.split(":")[1:])
+            tiles = self.cols.get((q, r))
+            if tiles and tiles[-1]["owner"] != state.to_move:
+                return f"That tile is {NAMES[tiles[-1]['owner']]}'s: it is {NAMES[state.to_move]}'s turn."
+            if tiles:
+                return "That tile has no legal action now (covered, unpowered, or nowhere to go)."
+        return ""
+
     def describe_key(self, key: str, state: Any) -> str:
         if key.startswith("reserve:"):
             return f"{NAMES[int(key.split(':')[1])]} reserve: spawn"

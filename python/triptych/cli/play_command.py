@@ -3,24 +3,25 @@
 The loop shows the board and the legal actions, reads notation and lets the
 engine judge it: an illegal or unreadable action is refused with the
 engine's reason and asked for again. Chance (dice, cards) is rolled from a
-seeded generator, so a seed replays the same game.
+seeded generator, so a seed replays the same game, and undo stops at a drawn
+outcome (triptych.timeline), so it never redraws one.
 """
 
 from __future__ import annotations
 
 import json
-import random
 from pathlib import Path
 from typing import Any
 
 import click
 from rich.console import Console
 
-from triptych import CHANCE, IllegalActionError
+from triptych import IllegalActionError
 from triptych.cli.boundary import error_message
 from triptych.cli.common import SEED_TYPE, VARIANT_OPTION, check_output_path, check_variant, load_position
 from triptych.cli.terminal_views import TerminalView, view_for
 from triptych.games import GAMES, load
+from triptych.timeline import Timeline
 
 AI_LEVELS = ["random", "easy", "medium", "hard"]  # named in triptych.client3d.players.LEVELS
 
@@ -31,15 +32,10 @@ HELP = (
 )
 
 
-def resolve_chance(state: Any, rng: random.Random, console: Console) -> None:
-    """Plays out pending chance nodes (dice, draws) with the seeded generator."""
-    while state.to_move == CHANCE:
-        outcomes = state.chance_outcomes()
-        actions = [action for action, _ in outcomes]
-        weights = [probability for _, probability in outcomes]
-        outcome = rng.choices(actions, weights=weights, k=1)[0]
-        state.apply(outcome)
-        console.print(f"[dim]chance: {outcome}[/dim]")
+def show_chance(steps: list[Any], console: Console) -> None:
+    """Prints the chance outcomes (dice, draws) a timeline just drew."""
+    for step in steps:
+        console.print(f"[dim]chance: {step.action}[/dim]")
 
 
 def run_game(state: Any, console: Console, read_line: Any, seed: int | None,
@@ -52,9 +48,11 @@ def run_game(state: Any, console: Console, read_line: Any, seed: int | None,
     drawn after each action, not after a refused one (the reason is all that changed).
     """
     view = view or TerminalView()
-    rng = random.Random(seed)
-    history: list[Any] = []
-    resolve_chance(state, rng, console)
+    # The Timeline draws chance from the seed and never lets undo go back past a drawn outcome, so 'undo'
+    # cannot redraw a roll or a card (the 3D client uses the same mechanism).
+    game = Timeline(state, seed=seed, names=player_names)
+    show_chance(game.resolve_chance(), console)
+    state = game.state
     show = True
     while not state.is_terminal():
         legal = state.legal_actions()
@@ -79,11 +77,11 @@ def run_game(state: Any, console: Console, read_line: Any, seed: int | None,
             console.print(view.rules(state) or "This game's rules: `triptych rules GAME`.", markup=False)
             continue
         if command == "undo":
-            if history:
-                state = history.pop()
+            if game.undo():
+                state = game.state
                 show = True
             else:
-                console.print("[yellow]nothing to undo[/yellow]")
+                console.print(f"[yellow]{game.undo_blocked_reason}[/yellow]")
             continue
         if command == "save":
             if not argument:
@@ -97,14 +95,13 @@ def run_game(state: Any, console: Console, read_line: Any, seed: int | None,
             console.print(f"saved to {argument}")
             continue
         try:
-            before = state.clone()
-            state.apply(line)
+            step = game.apply(line)
         except IllegalActionError as err:
             console.print(f"[red]not accepted:[/red] {err}")
             continue
-        history.append(before)
-        resolve_chance(state, rng, console)
-        view.after_turn(before, state, console)
+        show_chance(game.resolve_chance(), console)
+        state = game.state
+        view.after_turn(step.before, state, console)
         show = True
     view.board(state, console)
     winner = state.winner

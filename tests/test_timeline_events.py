@@ -1,0 +1,155 @@
+"""The engine-side Timeline (undo that never redraws a chance outcome) and event records, for all three games."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import triptych
+import triptych.aquaignis as aq
+import triptych.combat as combat
+import triptych.hexfleet as hexfleet
+from triptych.events import events_of, game_over_text, summary, threats
+from triptych.timeline import Timeline
+
+from conftest import A, I, position
+
+
+def fight(variant="v02", seed=5) -> Timeline:
+    game = Timeline(combat.new_game(variant, seed=seed), seed=seed)
+    game.resolve_chance()
+    return game
+
+
+# -- undo and chance ---------------------------------------------------------------------------------------------
+def test_a_roll_cannot_be_undone_so_it_cannot_be_redrawn():
+    game = fight()
+    game.apply("roll")
+    game.resolve_chance()
+    rolled = game.state.clone()
+    assert not game.can_undo and "roll of the dice is final" in game.undo_blocked_reason
+    for _ in range(2):
+        assert game.undo() == []
+    assert game.state.hash == rolled.hash and game.state.to_dict()["dice"] == rolled.to_dict()["dice"]
+
+
+def test_the_roll_decision_itself_is_final_once_its_outcome_is_drawn():
+    """Undo from just after the outcome must not land on the decision before it (then 'roll' again)."""
+    game = fight()
+    energy = game.state.to_dict()["energy"]
+    game.apply("roll")
+    game.resolve_chance()
+    assert game.state.to_dict()["energy"] < energy          # the roll was paid for
+    game.undo(keep_player=0)
+    assert game.state.to_dict()["rolls"] == 1 and game.state.to_dict()["energy"] < energy
+
+
+def test_decisions_between_chance_outcomes_undo_one_by_one_and_leave_the_log():
+    game = fight("v01")
+    start = game.state.clone()
+    log_at_start = game.log()
+    place = next(a for a in game.state.legal_actions() if a.to_dict()["type"] == "place")
+    step = game.apply(place)
+    assert any(e.kind == "place" for e in step.events) and len(game.log()) > len(log_at_start)
+    assert game.can_undo
+    assert [s.action for s in game.undo()] == [place]
+    assert game.state.hash == start.hash and game.log() == log_at_start
+    assert not game.can_undo and "card draw is final" in game.undo_blocked_reason
+
+
+def test_same_seed_same_outcomes():
+    def play(seed):
+        game, rng = fight("v03", seed), random.Random(1)
+        for _ in range(60):
+            if game.is_over():
+                break
+            game.apply(rng.choice(game.state.legal_actions()))
+            game.resolve_chance()
+        return game.log()
+    assert play(9) == play(9) and play(9) != play(10)
+
+
+def test_illegal_actions_change_nothing_and_apply_refuses_at_chance():
+    game = Timeline(aq.new_game())
+    with pytest.raises(triptych.IllegalActionError):
+        game.apply("S4.6")
+    assert game.steps == [] and game.state.hash == aq.new_game().hash
+    chance = Timeline(combat.new_game("v01", seed=1), seed=1)
+    with pytest.raises(ValueError, match="chance"):
+        chance.apply("roll")
+
+
+def test_undo_back_to_the_humans_decision_against_the_ai():
+    game = Timeline(aq.new_game())
+    game.apply("N1")
+    game.apply("N2")   # AQUA's turn ends
+    game.apply("N3")
+    game.apply("N4")   # IGNIS (the AI) played two
+    undone = game.undo(keep_player=0)
+    assert len(undone) == 3 and game.state.to_move == 0 and game.state.actions_left == 1
+
+
+# -- event records -----------------------------------------------------------------------------------------------
+def test_aquaignis_clash_and_breakthrough_are_reported():
+    state = position(A(3, 2, 3), I(3, 3, 1), I(5, 5, 1))
+    after = state.clone()
+    after.apply("A3.2")
+    texts = [e.text for e in events_of(state, after, "A3.2", 0)]
+    assert texts[0] == "AQUA advances the piece at 3.2"
+    assert any(t.startswith("Clash at 3.3: IGNIS's piece (charge 1) is destroyed") for t in texts)
+    win = position(A(1, 6, 1), I(5, 5, 1), score=(3, 0))
+    end = win.clone()
+    end.apply("A1.6")
+    events = events_of(win, end, "A1.6", 0)
+    assert [e.kind for e in events][-2:] == ["breakthrough", "game_over"]
+    assert events[-2].text == "Breakthrough in flow 1: AQUA (AQUA 4-0 IGNIS)"
+    assert game_over_text(end) == "AQUA wins with 4 breakthroughs"
+
+
+def random_hexfleet(stop, games=60):
+    """Plays seeded random Hexfleet games until `stop(step, game)` holds; returns (step, game)."""
+    for seed in range(games):
+        game, rng = Timeline(hexfleet.new_game()), random.Random(seed)
+        while not game.is_over() and len(game.steps) < 200:
+            step = game.apply(rng.choice(game.state.legal_actions()))
+            if stop(step, game):
+                return step, game
+    raise AssertionError("not found")
+
+
+def test_hexfleet_push_says_where_the_tile_went_and_its_level():
+    step, _ = random_hexfleet(lambda s, g: s.action.to_dict()["type"] == "push")
+    d = step.action.to_dict()
+    target, frm = tuple(d["target"]), tuple(d["from"])
+    dest = (2 * target[0] - frm[0], 2 * target[1] - frm[1])
+    event = next(e for e in step.events if e.kind == "push")
+    assert "Repulsor pushes" in event.text and f"off {target[0]},{target[1]}" in event.text
+    stacks = {(s["q"], s["r"]): s["tiles"] for s in step.after.to_dict()["stacks"]}
+    if dest in stacks:
+        assert f"level {len(stacks[dest]) - 1}" in event.text
+
+
+def test_hexfleet_a_ship_on_your_core_is_a_threat_and_its_win_is_explained():
+    step, game = random_hexfleet(lambda s, g: bool(threats(g.state)))
+    warning = threats(game.state)[0]
+    assert "Core" in warning and "wins at the start of its next turn" in warning
+    assert any(e.kind == "board_core" for e in step.events)
+
+
+def test_combat_turn_end_reports_the_sentinels_blow_and_the_fight_summary():
+    game, rng = fight("v01", 3), random.Random(3)
+    blows = []
+    while not game.is_over():
+        legal = game.state.legal_actions()
+        choice = next((a for a in legal if a.to_dict()["type"] == "end"), None) if rng.random() < 0.5 else None
+        step = game.apply(choice or rng.choice(legal))
+        blows += [e for e in step.events if e.kind == "damage" and e.data["side"] == "player"]
+        game.resolve_chance()
+    assert blows and blows[0].text.startswith("The Sentinel's ")
+    lines = summary(game.steps, game.state)
+    assert lines[0] == game_over_text(game.state) and ("You win" in lines[0] or "Sentinel wins" in lines[0])
+    taken = sum(e.data["amount"] for s in game.steps for e in s.events
+                if e.kind == "damage" and e.data["side"] == "player")
+    hp = game.steps[0].before.to_dict()["player"]["hp"] - game.state.to_dict()["player"]["hp"]
+    assert taken == hp and f"taken {taken}" in lines[2]   # every lost HP point is in the log
