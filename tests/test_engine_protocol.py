@@ -14,7 +14,7 @@ import triptych._core.aquaignis as core_aquaignis
 import triptych.aquaignis as aquaignis
 import triptych.hexfleet as hexfleet
 from triptych.engine import EngineError, EnginePlayer, EngineProcess, EngineSession
-from triptych.match import play_game
+from triptych.match import opening_actions, play_game
 
 ENGINE = [sys.executable, "-c", "from triptych.cli import main; main()", "engine"]
 
@@ -138,8 +138,11 @@ def test_a_short_match_between_two_engine_processes():
     b = EnginePlayer(" ".join([sys.executable, "-c", "'from triptych.cli import main; main()'", "engine", "aquaignis"]),
                      time_ms=50)
     try:
-        results = [play_game("aquaignis", players, opening=2, seed=seed, no_progress_limit=2)
+        openings = [opening_actions("aquaignis", seed, 2, {"no_progress_limit": 2}) for seed in range(2)]
+        records = [play_game("aquaignis", players, ("engine a", "engine b"), openings[seed], seed=seed,
+                             options={"no_progress_limit": 2})
                    for seed, players in enumerate([(a, b), (b, a)])]
+        results = [(r.winner, len(r.actions)) for r in records]
     finally:
         a.close()
         b.close()

@@ -267,6 +267,8 @@ void init_aquaignis(py::module_& m) {
       .def_property_readonly("hash", &State::hash, "64-bit Zobrist hash, updated incrementally.")
       .def_property_readonly("score", [](const State& s) { return py::make_tuple(s.score(0), s.score(1)); })
       .def_property_readonly("turn", &State::turn)
+      .def_property_readonly("no_progress", &State::no_progress,
+                             "Actions since the last breakthrough or destruction (R17 draws at twice the limit).")
       .def("legal_actions", &legal_actions, "Legal actions in a deterministic order.")
       .def("to_dict", &state_to_dict, "The complete position as JSON-compatible data.")
       .def("__reduce__", reduce_via<State>(m, "_state_from_pickle",

@@ -9,6 +9,7 @@
 
 #include <chrono>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "bindings/interrupt_scope.h"
@@ -83,44 +84,56 @@ void bind_searches(py::module_& m) {
            py::arg("quiescence") = true)
       .def(
           "search",
-          [](AB& ab, const State& s, int depth, std::int64_t time_ms, std::uint64_t nodes) {
+          [](AB& ab, const State& s, int depth, std::int64_t time_ms, std::uint64_t nodes,
+             const std::vector<std::uint64_t>& history) {
             search::SearchLimits limits{depth, time_ms, nodes};
             search::SearchResult<typename Game::Action> r;
             InterruptScope interrupt;
             {
               py::gil_scoped_release release;
-              r = ab.search(s, limits);
+              r = ab.search(s, limits, history);
             }
             interrupt.raise_if_interrupted();
             return result_to_dict(r);
           },
-          py::arg("state"), py::arg("depth") = 0, py::arg("time_ms") = 0, py::arg("nodes") = 0)
+          py::arg("state"), py::arg("depth") = 0, py::arg("time_ms") = 0, py::arg("nodes") = 0,
+          py::arg("history") = std::vector<std::uint64_t>{},
+          "history: hashes of the positions played before `state` since the last irreversible action (a "
+          "repetition of one is scored as a draw); Hexfleet states keep their own (R20).")
       .def("stop", &AB::stop, "Stops a running search (callable from any thread).")
       .def("clear", &AB::clear, "Empties the transposition table.");
 
-  py::class_<MC>(m, "MctsSearcher", "Native UCT Monte Carlo tree search.")
-      .def(py::init([](int threads, std::uint64_t seed, double exploration, int playout_plies) {
+  py::class_<MC>(m, "MctsSearcher", "Native UCT Monte Carlo tree search; with reuse=True it keeps its trees between searches.")
+      .def(py::init([](int threads, std::uint64_t seed, double exploration, int playout_plies, bool reuse) {
              typename MC::Options o;
              o.threads = threads;
              o.seed = seed;
              o.exploration = exploration;
              o.playout_plies = playout_plies;
+             o.reuse = reuse;
              return std::make_unique<MC>(o);
            }),
-           py::arg("threads") = 1, py::arg("seed") = 0, py::arg("exploration") = 1.4, py::arg("playout_plies") = 0)
+           py::arg("threads") = 1, py::arg("seed") = 0, py::arg("exploration") = 1.4, py::arg("playout_plies") = 0,
+           py::arg("reuse") = false)
       .def(
           "search",
-          [](MC& mc, const State& s, std::uint64_t iterations, std::int64_t time_ms) {
+          [](MC& mc, const State& s, std::uint64_t iterations, std::int64_t time_ms, std::optional<std::uint64_t> seed) {
             search::SearchResult<typename Game::Action> r;
             InterruptScope interrupt;
             {
               py::gil_scoped_release release;
-              r = mc.search(s, search::MctsLimits{iterations, time_ms});
+              r = seed ? mc.search(s, search::MctsLimits{iterations, time_ms}, *seed)
+                       : mc.search(s, search::MctsLimits{iterations, time_ms});
             }
             interrupt.raise_if_interrupted();
-            return result_to_dict(r);
+            py::dict d = result_to_dict(r);
+            d["reused"] = mc.reused_visits();
+            return d;
           },
-          py::arg("state"), py::arg("iterations") = 0, py::arg("time_ms") = 0);
+          py::arg("state"), py::arg("iterations") = 0, py::arg("time_ms") = 0, py::arg("seed") = py::none(),
+          "seed: this search's random seed (default: the searcher's). The result's 'reused' counts the "
+          "iterations kept from the previous search's tree.")
+      .def("clear", &MC::clear, "Forgets the kept trees (a new game).");
 
   m.def(
       "greedy",

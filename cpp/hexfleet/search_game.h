@@ -49,6 +49,11 @@ struct SearchGame {
     return a;
   }
   static int evaluate(const State& s, const Weights& w) { return hexfleet::evaluate(s, w); }
+  // R20: the turn starts played so far (no Hexfleet action is irreversible, so all of them).
+  static void game_history(const State& s, std::vector<std::uint64_t>& out) {
+    const std::vector<std::uint64_t> starts = s.history();
+    out.insert(out.end(), starts.begin(), starts.end());
+  }
   static const std::vector<std::pair<const char*, int Weights::*>>& weight_fields() {
     static const std::vector<std::pair<const char*, int Weights::*>> fields = {
         {"frigate", &Weights::frigate},       {"destroyer", &Weights::destroyer},

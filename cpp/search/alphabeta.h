@@ -10,6 +10,13 @@
 // searched with the same window, a child of the other side with the negated
 // one. actions_left is part of the hashed position, so TT keys stay exact.
 //
+// Repetition: a position that recurs on the search path, or that already
+// occurred in the game since its last irreversible action (the game's own
+// history, Game::game_history, plus any hashes the caller passes), is scored
+// as a draw. A cycle can then be forced by the side that wants it, and a side
+// that is ahead never walks into one; the game's own repetition rule (which
+// ends the game at a later occurrence) is still applied by the state itself.
+//
 // Features: transposition table, principal variation search, aspiration
 // windows, move ordering (TT action, tactical actions, killers, history),
 // late move reductions, quiescence on tactical actions, Lazy SMP threads
@@ -19,6 +26,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <concepts>
 #include <cstdint>
 #include <memory>
 #include <thread>
@@ -54,7 +62,11 @@ class AlphaBeta {
   void clear() { tt_.clear(); }
   const TranspositionTable& tt() const { return tt_; }
 
-  SearchResult<Action> search(const State& root, const SearchLimits& limits) {
+  // `prior` lists hashes of positions played before `root` since the last
+  // irreversible action, for games whose state does not keep its history.
+  SearchResult<Action> search(const State& root, const SearchLimits& limits,
+                              const std::vector<std::uint64_t>& prior = {}) {
+    set_prior(root, prior);
     stop_.store(false);
     nodes_.store(0);
     limits_ = limits;
@@ -98,6 +110,7 @@ class AlphaBeta {
     std::unique_ptr<int[]> history;  // [side][action code hash]
     std::uint32_t pv[kMaxPly][kMaxPly];
     int pv_length[kMaxPly];
+    std::uint64_t path[kMaxPly];  // hash of the position at each ply of the current line
     std::uint64_t local_nodes = 0;
     int seldepth = 0;
     SearchResult<Action> result;
@@ -106,6 +119,21 @@ class AlphaBeta {
       return history[side * kHistorySize + (code * 2654435761u >> 16) % kHistorySize];
     }
   };
+
+  void set_prior(const State& root, const std::vector<std::uint64_t>& extra) {
+    prior_ = extra;
+    if constexpr (requires(std::vector<std::uint64_t>& out) { Game::game_history(root, out); })
+      Game::game_history(root, prior_);
+    std::erase(prior_, Game::hash(root));  // the root itself is where the line starts, not a repetition
+    std::sort(prior_.begin(), prior_.end());
+  }
+
+  // Whether the position at `ply` (hash `key`) repeats one earlier on this line or in the game.
+  bool is_repetition(const Worker& w, std::uint64_t key, int ply) const {
+    for (int i = ply - 1; i >= 0; --i)
+      if (w.path[i] == key) return true;
+    return std::binary_search(prior_.begin(), prior_.end(), key);
+  }
 
   double elapsed_seconds() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
 
@@ -230,6 +258,9 @@ class AlphaBeta {
   int negamax(Worker& w, State& s, int depth, int alpha, int beta, int ply, bool is_pv) {
     w.pv_length[ply] = 0;
     if (Game::is_terminal(s)) return terminal_score(s, ply);
+    const std::uint64_t key = Game::hash(s);
+    w.path[ply] = key;
+    if (ply > 0 && is_repetition(w, key, ply)) return 0;  // a cycle: scored as the draw it leads to
     if (depth <= 0 || ply >= kMaxPly - 2) {
       return options_.quiescence ? quiesce(w, s, alpha, beta, ply, options_.quiescence_plies)
                                  : Game::evaluate(s, options_.weights);
@@ -237,7 +268,6 @@ class AlphaBeta {
     if (should_stop(w)) return 0;
     w.seldepth = std::max(w.seldepth, ply);
 
-    const std::uint64_t key = Game::hash(s);
     TTEntry entry;
     std::uint32_t tt_move = kNoMove;
     if (tt_.probe(key, entry)) {
@@ -335,6 +365,7 @@ class AlphaBeta {
   }
 
   Options options_;
+  std::vector<std::uint64_t> prior_;  // sorted hashes of the game's earlier positions
   TranspositionTable tt_;
   SearchLimits limits_;
   Clock::time_point start_;

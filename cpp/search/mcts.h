@@ -8,6 +8,11 @@
 // of the centi-unit score). Threads run independent trees from different
 // seeds (root parallelism) whose root statistics are summed: deterministic
 // for a given seed and thread count.
+//
+// Tree reuse (Options::reuse): the trees outlive a search. The next search
+// looks for its root among the old trees' expanded nodes a few actions below
+// the old root (the action played and the replies since); when found, that
+// subtree becomes the new tree, keeping its visits, and the rest is dropped.
 #pragma once
 
 #include <algorithm>
@@ -42,18 +47,37 @@ class Mcts {
     int playout_plies = 0;  // 0: play out to the end
     double eval_scale = 400.0;  // centi-units per logistic unit for cut-off playouts
     Weights weights{};
+    bool reuse = false;     // keep the trees for the next search (see the top of the file)
+    int reuse_plies = 6;    // how far below the old root the new root may lie
   };
 
   explicit Mcts(const Options& options = {}) : options_(options) { options_.threads = std::max(1, options_.threads); }
 
-  SearchResult<Action> search(const State& root, const MctsLimits& limits) {
+  // Forgets the kept trees (a new game).
+  void clear() {
+    trees_.clear();
+    has_last_root_ = false;
+  }
+  // Iterations the kept trees already hold for `root` (0 when nothing is reused); for tests.
+  std::uint64_t reused_visits() const { return reused_visits_; }
+
+  SearchResult<Action> search(const State& root, const MctsLimits& limits) { return search(root, limits, options_.seed); }
+
+  SearchResult<Action> search(const State& root, const MctsLimits& limits, std::uint64_t seed) {
     const auto start = Clock::now();
-    std::vector<Tree> trees(options_.threads);
+    reroot(root);
+    std::vector<Tree>& trees = trees_;
     std::vector<std::thread> helpers;
     for (int i = 1; i < options_.threads; ++i)
-      helpers.emplace_back([&, i] { grow(trees[i], root, limits, start, options_.seed + 0x9E37 * i); });
-    grow(trees[0], root, limits, start, options_.seed);
+      helpers.emplace_back([&, i] { grow(trees[i], root, limits, start, seed + 0x9E37 * i); });
+    grow(trees[0], root, limits, start, seed);
     for (auto& t : helpers) t.join();
+    if (options_.reuse) {
+      last_root_ = root;
+      has_last_root_ = true;
+    } else {
+      clear();
+    }
 
     SearchResult<Action> result;
     result.threads = options_.threads;
@@ -65,18 +89,26 @@ class Mcts {
     std::uint64_t best_visits = 0;
     double best_value = 0;
     for (int c = 0; c < root_node.child_count; ++c) {
+      // Trees shuffle their children differently: match them by action code.
+      const Action& action = main.nodes[root_node.first_child + c].action;
+      const std::uint32_t code = Game::encode(action);
       std::uint64_t visits = 0;
       double value = 0;
       for (const Tree& t : trees) {
-        const Node& child = t.nodes[t.nodes[0].first_child + c];
-        visits += child.visits;
-        value += child.value;
+        const Node& tree_root = t.nodes[0];
+        for (int k = 0; k < tree_root.child_count; ++k) {
+          const Node& child = t.nodes[tree_root.first_child + k];
+          if (Game::encode(child.action) != code) continue;
+          visits += child.visits;
+          value += child.value;
+          break;
+        }
       }
       if (visits > best_visits || !result.has_move) {
         best_visits = visits;
         best_value = visits ? value / visits : 0.5;
         result.has_move = true;
-        result.best = main.nodes[root_node.first_child + c].action;
+        result.best = action;
       }
     }
     for (const Tree& t : trees) {
@@ -121,14 +153,15 @@ class Mcts {
 
   void grow(Tree& tree, const State& root, const MctsLimits& limits, Clock::time_point start, std::uint64_t seed) {
     Rng rng(seed);
-    tree.nodes.clear();
-    tree.nodes.push_back(Node{});
+    if (tree.nodes.empty()) tree.nodes.push_back(Node{});
+    tree.iterations = 0;
     std::vector<int> path;
     ActionList actions;
     while (true) {
       if (limits.iterations && tree.iterations >= limits.iterations) break;
       if ((tree.iterations & 63) == 0 && interrupt_requested()) break;
-      if (limits.time_ms && (tree.iterations & 63) == 0 &&
+      // At least one iteration, however late: a search always has a move to return.
+      if (limits.time_ms && tree.iterations > 0 && (tree.iterations & 63) == 0 &&
           std::chrono::duration<double>(Clock::now() - start).count() * 1000.0 >= double(limits.time_ms))
         break;
       if (!limits.iterations && !limits.time_ms && tree.iterations >= 1000) break;  // a default budget
@@ -209,7 +242,74 @@ class Mcts {
     return winner < 0 ? 0.5 : winner == 0 ? 1.0 : 0.0;
   }
 
+  // Makes the trees fit `root`: the subtree of the old trees that reaches it, or fresh ones.
+  void reroot(const State& root) {
+    reused_visits_ = 0;
+    if (!options_.reuse || !has_last_root_ || static_cast<int>(trees_.size()) != options_.threads) {
+      trees_.assign(options_.threads, Tree{});
+      return;
+    }
+    for (Tree& tree : trees_) {
+      const int found = find_root(tree, Game::hash(root));
+      if (found < 0) {
+        tree = Tree{};
+        continue;
+      }
+      Tree kept;
+      copy_subtree(tree, found, kept);
+      kept.nodes[0].action = Action{};
+      kept.nodes[0].mover = 0;
+      tree = std::move(kept);
+      reused_visits_ += tree.nodes[0].visits;
+    }
+  }
+
+  // The expanded node of `tree` whose position hashes to `key`, breadth first up to reuse_plies; -1 if none.
+  int find_root(const Tree& tree, std::uint64_t key) const {
+    if (tree.nodes.empty()) return -1;
+    std::vector<std::pair<int, State>> frontier{{0, last_root_}};
+    for (int ply = 0; ply <= options_.reuse_plies && !frontier.empty(); ++ply) {
+      std::vector<std::pair<int, State>> next;
+      for (auto& [index, state] : frontier) {
+        if (Game::hash(state) == key) return index;
+        const Node& node = tree.nodes[index];
+        if (node.child_count <= 0 || Game::is_terminal(state)) continue;
+        for (int c = 0; c < node.child_count; ++c) {
+          const int child = static_cast<int>(node.first_child) + c;
+          if (tree.nodes[child].visits == 0) continue;
+          State s = state;
+          Game::apply(s, tree.nodes[child].action);
+          next.emplace_back(child, std::move(s));
+        }
+      }
+      frontier = std::move(next);
+    }
+    return -1;
+  }
+
+  // Copies the subtree under `from` into `out` (its root first), keeping children contiguous.
+  static void copy_subtree(const Tree& tree, int from, Tree& out) {
+    out.nodes.clear();
+    out.nodes.push_back(tree.nodes[from]);
+    std::vector<std::pair<int, int>> todo{{from, 0}};  // (old index, new index)
+    while (!todo.empty()) {
+      auto [old_index, new_index] = todo.back();
+      todo.pop_back();
+      const Node old_node = tree.nodes[old_index];
+      if (old_node.child_count <= 0) continue;
+      const auto first = static_cast<std::uint32_t>(out.nodes.size());
+      for (int c = 0; c < old_node.child_count; ++c) out.nodes.push_back(tree.nodes[old_node.first_child + c]);
+      out.nodes[new_index].first_child = first;
+      for (int c = 0; c < old_node.child_count; ++c)
+        todo.emplace_back(static_cast<int>(old_node.first_child) + c, static_cast<int>(first) + c);
+    }
+  }
+
   Options options_;
+  std::vector<Tree> trees_;
+  State last_root_{};
+  bool has_last_root_ = false;
+  std::uint64_t reused_visits_ = 0;
 };
 
 }  // namespace triptych::search

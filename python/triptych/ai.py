@@ -23,6 +23,7 @@ from __future__ import annotations
 import importlib
 import numbers
 import random
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,7 +31,7 @@ from triptych import CHANCE, TERMINAL
 
 WIN = 100_000
 
-__all__ = ["WIN", "AlphaBeta", "Greedy", "MCTS", "Random", "SearchResult", "game_of", "make_player",
+__all__ = ["WIN", "AlphaBeta", "GameClock", "Greedy", "MCTS", "Random", "SearchResult", "game_of", "make_player",
            "require_two_player_game"]
 
 
@@ -134,23 +135,33 @@ class AlphaBeta:
     sharing one transposition table of ``tt_mb`` MiB; with threads=1 and no
     time limit the search is deterministic. ``weights`` overrides named
     evaluation weights (see docs/ai.md).
+
+    ``clock_ms`` (with ``increment_ms``) plays on a game clock instead of a
+    fixed time a move: see :class:`GameClock`. The player remembers the
+    positions it was asked about since the game's last irreversible action,
+    so the search scores a return to one of them as the draw it leads to
+    (Hexfleet states carry their own history, R20).
     """
 
     def __init__(self, depth: int | None = None, time_ms: int | None = None, nodes: int | None = None,
                  threads: int = 1, tt_mb: int = 64, weights: dict[str, int] | None = None,
-                 quiescence: bool = True) -> None:
+                 quiescence: bool = True, clock_ms: int | None = None, increment_ms: int = 0) -> None:
         depth = _integer("depth", depth, 1, MAX_DEPTH)
         time_ms = _integer("time_ms", time_ms, 1)
         nodes = _integer("nodes", nodes, 1)
         threads = _integer("threads", threads, 1, 256, optional=False)  # type: ignore[assignment]
         tt_mb = _integer("tt_mb", tt_mb, 1, 65536, optional=False)  # type: ignore[assignment]
-        if depth is None and time_ms is None and nodes is None:
+        if clock_ms is not None and time_ms is not None:
+            raise ValueError("give either time_ms (a fixed time a move) or clock_ms (a game clock), not both")
+        if depth is None and time_ms is None and nodes is None and clock_ms is None:
             depth = 6
         _check_weights(weights)
         self.depth, self.time_ms, self.nodes = depth, time_ms, nodes
         self.threads, self.tt_mb, self.weights, self.quiescence = threads, tt_mb, dict(weights or {}), quiescence
+        self.clock = GameClock(clock_ms, increment_ms) if clock_ms is not None else None
         self._searchers: dict[str, Any] = {}
         self._running: Any = None
+        self._seen: list[tuple[int, int]] = []  # (no_progress, hash) of positions searched this game
 
     def _searcher(self, state: Any) -> Any:
         name, module = _two_player_module(state, "AlphaBeta")
@@ -159,6 +170,39 @@ class AlphaBeta:
                                                              weights=self.weights, quiescence=self.quiescence)
         return self._searchers[name]
 
+    def new_game(self) -> None:
+        """Forgets the positions of the last game and resets the clock."""
+        self._seen.clear()
+        if self.clock is not None:
+            self.clock.reset()
+
+    def _history(self, state: Any) -> list[int]:
+        """Hashes of earlier positions this player searched since the last irreversible action.
+
+        Games with a no-progress counter (AquaIgnis) reset it at each
+        irreversible action; the counter only grows in between, so the
+        positions that still count are the newest run of smaller counters.
+        """
+        counter = getattr(state, "no_progress", None)
+        if counter is None:
+            return []
+        kept: list[tuple[int, int]] = []
+        for seen_counter, seen_hash in reversed(self._seen):
+            if seen_counter >= (kept[-1][0] if kept else counter):
+                break
+            kept.append((seen_counter, seen_hash))
+        kept.reverse()
+        self._seen = kept + [(counter, state.hash)]
+        return [h for _, h in kept]
+
+    def _raw_search(self, searcher: Any, state: Any, history: list[int], time_ms: int | None) -> dict[str, Any]:
+        self._running = searcher
+        try:
+            return searcher.search(state, depth=self.depth or 0, time_ms=time_ms or 0, nodes=self.nodes or 0,
+                                   history=history)
+        finally:
+            self._running = None
+
     def search(self, state: Any) -> SearchResult:
         """Searches `state` within this player's limits; raises ValueError if the game is over or unsupported.
 
@@ -166,11 +210,27 @@ class AlphaBeta:
         """
         searcher = self._searcher(state)
         _check_playable(state)
-        self._running = searcher
-        try:
-            raw = searcher.search(state, depth=self.depth or 0, time_ms=self.time_ms or 0, nodes=self.nodes or 0)
-        finally:
-            self._running = None
+        history = self._history(state)
+        if self.clock is None:
+            return _result(self._raw_search(searcher, state, history, self.time_ms))
+        return self._search_on_clock(searcher, state, history)
+
+    def _search_on_clock(self, searcher: Any, state: Any, history: list[int]) -> SearchResult:
+        """Spends the clock's share in two halves; a third share when the two disagree.
+
+        The transposition table is kept between the calls, so the second
+        call goes deeper than the first rather than starting over; when the
+        deeper search changes its mind the move is unstable and earns more time.
+        """
+        clock = self.clock
+        assert clock is not None
+        started = time.perf_counter()
+        budget, extra = clock.budget_ms(), clock.extension_ms()
+        first = self._raw_search(searcher, state, history, max(1, budget // 2))
+        raw = self._raw_search(searcher, state, history, max(1, budget - budget // 2))
+        if raw["best"] != first["best"] and extra > 0:
+            raw = self._raw_search(searcher, state, history, extra)
+        clock.spend((time.perf_counter() - started) * 1000.0)
         return _result(raw)
 
     def choose(self, state: Any) -> Any:
@@ -185,14 +245,66 @@ class AlphaBeta:
     def __repr__(self) -> str:
         limits = ", ".join(f"{k}={v}" for k, v in (("depth", self.depth), ("time_ms", self.time_ms),
                                                      ("nodes", self.nodes)) if v is not None)
+        if self.clock is not None:
+            limits = ", ".join(filter(None, (limits, f"clock_ms={self.clock.clock_ms}",
+                                             f"increment_ms={self.clock.increment_ms}")))
         return f"AlphaBeta({limits}, threads={self.threads})"
+
+
+class GameClock:
+    """A Fischer clock: ``clock_ms`` for the game, ``increment_ms`` added after each move.
+
+    A move gets the time left over the moves still expected (at least
+    ``MOVES_TO_GO``, so early moves do not starve late ones) plus most of the
+    increment, and never more than a fifth of what is left; a move whose best
+    action changes when searched deeper may take as much again. A safety
+    margin (``SAFETY_MS`` and 5% of the budget) covers the call overhead, so
+    the clock is not overrun even on a loaded machine: the searches stop
+    themselves on time, whatever the load.
+    """
+
+    MOVES_TO_GO = 30
+    SAFETY_MS = 20
+
+    def __init__(self, clock_ms: int, increment_ms: int = 0) -> None:
+        if clock_ms < 1:
+            raise ValueError("clock_ms must be at least 1")
+        if increment_ms < 0:
+            raise ValueError("increment_ms must be at least 0")
+        self.clock_ms, self.increment_ms = clock_ms, increment_ms
+        self.reset()
+
+    def reset(self) -> None:
+        self.left_ms = float(self.clock_ms)
+        self.moves = 0
+        self.flagged = False
+
+    def _usable_ms(self) -> float:
+        return max(0.0, self.left_ms - self.SAFETY_MS) * 0.95
+
+    def budget_ms(self) -> int:
+        share = self._usable_ms() / self.MOVES_TO_GO + 0.75 * self.increment_ms
+        return max(1, int(min(share, self._usable_ms() / 5)))
+
+    def extension_ms(self) -> int:
+        """Extra time for an unstable move: another budget, while the clock can stand it."""
+        return int(min(self.budget_ms(), self._usable_ms() / 10))
+
+    def spend(self, elapsed_ms: float) -> None:
+        self.left_ms -= elapsed_ms
+        self.moves += 1
+        if self.left_ms < 0:
+            self.flagged = True
+        self.left_ms += self.increment_ms
 
 
 class MCTS:
     """Monte Carlo tree search.
 
     Two-player games: UCT with random playouts (``playout_plies`` > 0 cuts
-    them off and scores by the evaluation; exploration 1.4 by default).
+    them off and scores by the evaluation; exploration 1.4 by default). With
+    ``reuse`` (the default) the tree is kept between moves: the next search
+    starts from the subtree of the actions played since.
     Combat: open-loop MCTS whose chance outcomes are sampled from the state's
     own distribution, never from the fight's seeded future; playouts end when
     the next turn begins and are judged by damage dealt, HP kept and the win
@@ -200,7 +312,8 @@ class MCTS:
     """
 
     def __init__(self, iterations: int | None = None, time_ms: int | None = None, threads: int = 1,
-                 seed: int | None = None, exploration: float | None = None, playout_plies: int = 0) -> None:
+                 seed: int | None = None, exploration: float | None = None, playout_plies: int = 0,
+                 reuse: bool = True) -> None:
         iterations = _integer("iterations", iterations, 1)
         time_ms = _integer("time_ms", time_ms, 1)
         threads = _integer("threads", threads, 1, 256, optional=False)  # type: ignore[assignment]
@@ -214,9 +327,15 @@ class MCTS:
             iterations = 1000
         self.iterations, self.time_ms, self.threads = iterations, time_ms, threads
         self.seed = 0 if seed is None else seed
-        self.exploration, self.playout_plies = exploration, playout_plies
+        self.exploration, self.playout_plies, self.reuse = exploration, playout_plies, bool(reuse)
         self._calls = 0
         self._turn_seen: tuple[int, list[int]] = (-1, [])  # Combat: positions stood in this turn
+        self._searchers: dict[str, Any] = {}  # two-player games: one searcher a game, its tree kept
+
+    def new_game(self) -> None:
+        """Drops the trees kept from the last game."""
+        for searcher in self._searchers.values():
+            searcher.clear()
 
     def search(self, state: Any) -> SearchResult:
         """Searches `state` within this player's limits; raises ValueError if the game is over or unsupported.
@@ -229,10 +348,13 @@ class MCTS:
         seed = (self.seed * 1_000_003 + self._calls) & 0xFFFFFFFFFFFF
         self._calls += 1
         if hasattr(module, "MctsSearcher"):
-            exploration = 1.4 if self.exploration is None else self.exploration
-            searcher = module.MctsSearcher(threads=self.threads, seed=seed, exploration=exploration,
-                                           playout_plies=self.playout_plies)
-            return _result(searcher.search(state, iterations=self.iterations or 0, time_ms=self.time_ms or 0))
+            if name not in self._searchers:
+                exploration = 1.4 if self.exploration is None else self.exploration
+                self._searchers[name] = module.MctsSearcher(threads=self.threads, seed=self.seed,
+                                                            exploration=exploration,
+                                                            playout_plies=self.playout_plies, reuse=self.reuse)
+            return _result(self._searchers[name].search(state, iterations=self.iterations or 0,
+                                                        time_ms=self.time_ms or 0, seed=seed))
         if hasattr(module, "mcts_search"):
             exploration = 0.7 if self.exploration is None else self.exploration  # rewards lie in [0, 1]
             # Free decisions that undo each other (V08's rearranging) must not loop: the search
@@ -252,7 +374,8 @@ class MCTS:
         return self.search(state).best
 
     def __repr__(self) -> str:
-        return f"MCTS(iterations={self.iterations}, time_ms={self.time_ms}, threads={self.threads})"
+        return (f"MCTS(iterations={self.iterations}, time_ms={self.time_ms}, threads={self.threads}, "
+                f"playout_plies={self.playout_plies}, reuse={self.reuse})")
 
 
 class Greedy:
@@ -310,9 +433,29 @@ class Random:
         return "Random()"
 
 
+def load_weights(path: str) -> dict[str, int]:
+    """Evaluation weights from a JSON file: ``{"weights": {name: value}}`` (as ``triptych tune`` writes) or
+    a plain ``{name: value}``."""
+    import json
+    from pathlib import Path
+
+    try:
+        data = json.loads(Path(path).read_text())
+    except OSError as err:
+        raise ValueError(f"weights file {path!r}: {err.strerror}") from None
+    except json.JSONDecodeError as err:
+        raise ValueError(f"weights file {path!r} is not valid JSON: {err}") from None
+    weights = data.get("weights", data) if isinstance(data, dict) else None
+    if not isinstance(weights, dict) or not all(isinstance(v, int) for v in weights.values()):
+        raise ValueError(f"weights file {path!r}: expected {{name: integer}} or {{\"weights\": {{name: integer}}}}")
+    return weights
+
+
 def make_player(spec: str, seed: int | None = None) -> Any:
     """A player from a short spec: ``random``, ``greedy``, ``alphabeta:4`` (depth),
-    ``alphabeta:time_ms=200,threads=2``, ``mcts:500`` (iterations), ``mcts:time_ms=100``."""
+    ``alphabeta:time_ms=200,threads=2``, ``alphabeta:clock_ms=60000,increment_ms=500``,
+    ``alphabeta:4,weights=tuned.json`` (evaluation weights written by ``triptych tune``),
+    ``mcts:500`` (iterations), ``mcts:time_ms=100``."""
     name, _, args = spec.partition(":")
     name = name.strip().lower()
     kwargs: dict[str, Any] = {}
@@ -320,6 +463,9 @@ def make_player(spec: str, seed: int | None = None) -> Any:
         key, eq, value = part.partition("=")
         if not eq:
             key, value = {"alphabeta": "depth", "ab": "depth", "mcts": "iterations"}.get(name, "?"), part
+        if key.strip() == "weights":
+            kwargs["weights"] = load_weights(value.strip())
+            continue
         try:
             kwargs[key.strip()] = float(value) if key.strip() == "exploration" else int(value)
         except ValueError:

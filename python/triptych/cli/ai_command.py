@@ -1,4 +1,4 @@
-"""``triptych ai`` (analyse a position) and ``triptych match`` (AI against AI)."""
+"""``triptych ai``: analyse a position (``triptych match`` is in match_command.py)."""
 
 from __future__ import annotations
 
@@ -6,14 +6,11 @@ from pathlib import Path
 
 import click
 from rich.console import Console
-from rich.progress import Progress
 from rich.table import Table
 
 from triptych import ai
 from triptych import CHANCE
 from triptych.cli.common import GAME_ARGUMENT, SEED_TYPE, VARIANT_OPTION, load_position
-from triptych.engine.client import EngineError, EnginePlayer, make_match_player
-from triptych.match import play_match
 
 
 def describe_score(result: ai.SearchResult) -> str:
@@ -67,53 +64,3 @@ def ai_command(game: str, position: Path | None, depth: int | None, time_ms: int
     table.add_row("time", f"{result.seconds:.3f} s")
     table.add_row("speed", f"{result.nps:,.0f} per second, {result.threads} thread(s)")
     console.print(table)
-
-
-@click.command()
-@GAME_ARGUMENT
-@click.argument("player_a")
-@click.argument("player_b")
-@click.option("--games", "-n", type=click.IntRange(1), default=10, show_default=True)
-@click.option("--seed", type=SEED_TYPE, default=0, show_default=True,
-              help="Seed for the openings and the random and MCTS players.")
-@click.option("--opening", type=click.IntRange(0), default=2, show_default=True,
-              help="Random actions that open each game (each opening is played from both sides).")
-@click.option("--engine-time-ms", type=click.IntRange(1), default=100, show_default=True,
-              help="Clock of an engine:COMMAND player: its time per move (bestmove time MS).")
-@click.option("--engine-depth", type=click.IntRange(1, 64), help="Give engine players a depth instead of a time.")
-def match(game: str, player_a: str, player_b: str, games: int, seed: int, opening: int, engine_time_ms: int,
-          engine_depth: int | None) -> None:
-    """Play PLAYER_A against PLAYER_B on GAME, alternating sides.
-
-    Players: random, greedy, alphabeta[:DEPTH or key=value,...], mcts[:ITERATIONS or key=value,...],
-    for example `alphabeta:4`, `alphabeta:time_ms=100`, `mcts:500`; or `engine:COMMAND`, any program
-    speaking the engine protocol (docs/protocol.md), e.g. 'engine:triptych engine aquaignis'.
-    """
-    try:
-        ai.require_two_player_game(game)
-        a = make_match_player(player_a, seed, engine_time_ms, engine_depth)
-        b = make_match_player(player_b, seed + 1, engine_time_ms, engine_depth)
-    except ValueError as err:
-        raise click.BadParameter(str(err)) from None
-    console = Console()
-    with Progress(console=console, transient=True) as progress:
-        task = progress.add_task(f"{player_a} vs {player_b}", total=games)
-        try:
-            result = play_match(game, a, b, games, opening=opening, seed=seed,
-                                on_game=lambda _: progress.advance(task))
-        except (ValueError, EngineError) as err:
-            raise click.ClickException(str(err)) from None
-        finally:
-            for player in (a, b):
-                if isinstance(player, EnginePlayer):
-                    player.close()
-    low, high = result.interval
-    table = Table("player A", "player B", "wins", "draws", "losses", "score", "95% interval")
-    table.add_row(player_a, player_b, str(result.wins), str(result.draws), str(result.losses),
-                  f"{result.score:.1%}", f"{low:.1%} - {high:.1%}")
-    console.print(table)
-    console.print(f"{result.actions / max(result.games, 1):.0f} actions per game on average")
-    for label, player in (("A", a), ("B", b)):
-        if isinstance(player, EnginePlayer) and player.moves:
-            console.print(f"engine {label}: {player.moves} moves, {player.seconds / player.moves * 1000:.0f} ms a move"
-                          f" on its clock, {player.overruns} over its time")

@@ -86,9 +86,11 @@ class EngineSession:
 
     # --- output ------------------------------------------------------------------------------------
 
-    def write(self, line: str) -> None:
+    def write(self, *lines: str) -> None:
+        """Writes lines as one block: an answer and its ``ok`` never interleave with the search thread's lines."""
         with self._lock:
-            self._write_line(line)
+            for line in lines:
+                self._write_line(line)
 
     def _new(self, game: str, start: Any, moves: list[str]) -> None:
         self.game, self.module = game, games.load(game)
@@ -134,13 +136,10 @@ class EngineSession:
             return
         if lines is None:  # go: the search thread answers
             return
-        for out in lines:
-            self.write(out)
-        self.write("ok")
+        self.write(*lines, "ok")
 
     def _answer_error(self, reason: str) -> None:
-        self.write("err " + " ".join(reason.split()))
-        self.write("ok")
+        self.write("err " + " ".join(reason.split()), "ok")
 
     def wait(self) -> None:
         """Blocks until a running search has answered."""
@@ -312,7 +311,6 @@ class EngineSession:
                         break
                 if interrupted or result.mate_in is not None:  # stopped, out of time, or a forced result
                     break
-            self.write(f"bestmove {best.best}" if best is not None else "err no move found")
+            self.write(f"bestmove {best.best}" if best is not None else "err no move found", "ok")
         except Exception as err:  # noqa: BLE001 -- a failed search must still answer, never kill the engine
-            self.write(f"err search failed: {err}")
-        self.write("ok")
+            self.write(f"err search failed: {err}", "ok")

@@ -1,0 +1,228 @@
+"""``triptych match`` (AI against AI, with Elo and SPRT), ``triptych ladder`` and ``triptych tune``."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import click
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.table import Table
+
+from triptych import ai
+from triptych.cli.backend_options import backend_options, open_executor
+from triptych.cli.common import GAME_ARGUMENT, SEED_TYPE
+from triptych.elo import Sprt
+from triptych.match import MatchResult, check_player_spec, default_workers, run_match
+
+TWO_PLAYER_GAME = GAME_ARGUMENT  # Combat is refused with the reason (ai.require_two_player_game)
+WORKERS_OPTION = click.option("--workers", "-j", type=click.IntRange(1), default=None,
+                              help="Worker processes (default: all cores).")
+
+
+def _progress(console: Console) -> Progress:
+    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[info]}"),
+                    TimeElapsedColumn(), TextColumn("eta"), TimeRemainingColumn(), console=console, transient=True)
+
+
+def _live_info(result: MatchResult, sprt: Sprt | None) -> str:
+    elo = result.elo()
+    text = f"+{result.wins} ={result.draws} -{result.losses}  score {result.score:.1%}  Elo {elo}"
+    if sprt is not None and sum(result.pentanomial()):
+        lower, upper = sprt.bounds
+        text += f"  LLR {sprt.llr(result.pentanomial()):+.2f} ({lower:.2f}, {upper:.2f})"
+    return text
+
+
+def _check_spec(spec: str) -> str:
+    try:
+        check_player_spec(spec)
+    except ValueError as err:
+        raise click.BadParameter(str(err)) from None
+    return spec
+
+
+@click.command()
+@TWO_PLAYER_GAME
+@click.argument("player_a")
+@click.argument("player_b")
+@click.option("--games", "-n", type=click.IntRange(1), default=10, show_default=True,
+              help="Games to play (whole opening pairs); with --sprt, the most to play.")
+@click.option("--seed", type=SEED_TYPE, default=0, show_default=True, help="Seed for the openings and the players.")
+@click.option("--opening", type=click.IntRange(0), default=4, show_default=True,
+              help="Random actions that open each pair of games (each opening is played from both sides).")
+@WORKERS_OPTION
+@backend_options
+@click.option("--sprt", "sprt_text", metavar="elo0=0,elo1=10",
+              help="Stop when the GSPRT decides (alpha = beta = 0.05 unless given).")
+@click.option("--json", "json_path", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write every game (players, seed, opening, actions, result, how it ended) to this file.")
+@click.option("--engine-time-ms", type=click.IntRange(1), default=100, show_default=True,
+              help="Clock of an engine:COMMAND player: its time per move (bestmove time MS).")
+@click.option("--engine-depth", type=click.IntRange(1, 64), help="Give engine players a depth instead of a time.")
+def match(game: str, player_a: str, player_b: str, games: int, seed: int, opening: int, workers: int | None,
+          backend: str, address: str | None, sprt_text: str | None, json_path: Path | None,
+          engine_time_ms: int, engine_depth: int | None) -> None:
+    """Play PLAYER_A against PLAYER_B on GAME in opening pairs, with Elo and an optional SPRT.
+
+    Players: random, greedy, alphabeta[:DEPTH or key=value,...], mcts[:ITERATIONS or key=value,...],
+    for example `alphabeta:4`, `alphabeta:time_ms=100`, `alphabeta:clock_ms=10000,increment_ms=100`,
+    `alphabeta:4,weights=tuned.json`, `mcts:500`; or `engine:COMMAND`, any program speaking the engine
+    protocol (docs/protocol.md), e.g. 'engine:triptych engine aquaignis'.
+    """
+    try:
+        ai.require_two_player_game(game)
+    except ValueError as err:
+        raise click.BadParameter(str(err), param_hint="GAME") from None
+    _check_spec(player_a), _check_spec(player_b)
+    try:
+        sprt = Sprt.parse(sprt_text) if sprt_text else None
+    except ValueError as err:
+        raise click.BadParameter(str(err), param_hint="--sprt") from None
+    console = Console()
+    workers = workers or default_workers()
+    with _progress(console) as progress:
+        task = progress.add_task(f"{player_a} vs {player_b}", total=games + games % 2, info="")
+
+        def on_pair(result: MatchResult, verdict: str | None) -> None:
+            progress.update(task, completed=result.games, info=_live_info(result, sprt))
+            if json_path is not None and result.games % 20 == 0:  # a long match cut short keeps its games
+                _write_match_json(json_path, game, player_a, player_b, seed, opening, sprt, result, verdict,
+                                  finished=False)
+
+        try:
+            with open_executor(backend, workers, address) as executor:
+                result, verdict = run_match(game, player_a, player_b, games, seed=seed, opening=opening,
+                                            sprt=sprt, executor=executor, on_pair=on_pair,
+                                            engine_time_ms=engine_time_ms, engine_depth=engine_depth)
+        except KeyboardInterrupt:
+            raise click.ClickException("interrupted: no result written") from None
+    elo = result.elo()
+    low, high = result.interval
+    table = Table("player", "games", "wins", "draws", "losses", "score")
+    for name, wins, losses, score in ((player_a, result.wins, result.losses, result.score),
+                                      (player_b, result.losses, result.wins, 1 - result.score)):
+        table.add_row(name, str(result.games), str(wins), str(result.draws), str(losses), f"{score:.1%}")
+    for column in table.columns[:1]:  # names are never truncated: they say which settings played
+        column.no_wrap, column.overflow = True, "ignore"
+    console.print(table)
+    console.print(f"{player_a} scored {result.score:.1%} (95% {low:.1%} - {high:.1%}): Elo {elo}")
+    console.print(f"pentanomial (pairs scoring 0, 1/2, 1, 3/2, 2): {result.pentanomial()}; "
+                  f"{result.actions / max(result.games, 1):.0f} actions per game; "
+                  "ends: " + ", ".join(f"{k} {v}" for k, v in sorted(result.ends().items())))
+    if sprt is not None:
+        lower, upper = sprt.bounds
+        llr = sprt.llr(result.pentanomial()) if sum(result.pentanomial()) else 0.0
+        outcome = {"H1": "H1 accepted (A is stronger)", "H0": "H0 accepted (A is not elo1 stronger)",
+                   None: "no decision within the games"}[verdict]
+        console.print(f"SPRT({sprt}): LLR {llr:+.2f} in ({lower:.2f}, {upper:.2f}): {outcome}")
+    if json_path is not None:
+        _write_match_json(json_path, game, player_a, player_b, seed, opening, sprt, result, verdict)
+        console.print(f"wrote {result.games} games to {json_path}")
+
+
+def _write_match_json(path: Path, game: str, player_a: str, player_b: str, seed: int, opening: int,
+                      sprt: Sprt | None, result: MatchResult, verdict: str | None, finished: bool = True) -> None:
+    elo = result.elo()
+    data = {"game": game, "players": [player_a, player_b], "seed": seed, "opening": opening, "finished": finished,
+            "summary": {"wins": result.wins, "draws": result.draws, "losses": result.losses,
+                        "pentanomial": result.pentanomial(), "elo": _finite(elo.elo) if elo else None,
+                        "elo95": [_finite(elo.low), _finite(elo.high)] if elo else None, "ends": result.ends(),
+                        "sprt": str(sprt) if sprt else None,
+                        "llr": round(sprt.llr(result.pentanomial()), 3) if sprt and sum(result.pentanomial()) else None,
+                        "verdict": verdict},
+            "games": [r.to_dict() for r in sorted(result.records, key=lambda r: (r.pair, r.a_side))]}
+    path.write_text(json.dumps(data, indent=1))
+
+
+def _finite(value: float) -> float | None:
+    """JSON has no infinity: a score of 0% or 100% has no finite Elo."""
+    return round(value, 1) if math.isfinite(value) else None
+
+
+@click.command()
+@TWO_PLAYER_GAME
+@click.option("--players", help="Comma-free list separated by ';' (default: random, greedy, alphabeta 1-8 plies "
+                                "and 10/100/1000 ms, mcts 100/1000/10000).")
+@click.option("--games", "-n", type=click.IntRange(2), default=20, show_default=True, help="Games per pairing.")
+@click.option("--reach", type=click.IntRange(1), default=2, show_default=True,
+              help="Each player meets the next REACH players of the list.")
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--opening", type=click.IntRange(0), default=4, show_default=True)
+@WORKERS_OPTION
+@click.option("--json", "json_path", type=click.Path(dir_okay=False, path_type=Path), help="Write the ladder as JSON.")
+@click.option("--plot", "plot_path", type=click.Path(dir_okay=False, path_type=Path), help="Write a PNG plot.")
+def ladder(game: str, players: str | None, games: int, reach: int, seed: int, opening: int, workers: int | None,
+           json_path: Path | None, plot_path: Path | None) -> None:
+    """Place players on one Elo scale by maximum likelihood, anchored at random = 0."""
+    from triptych.ladder import DEFAULT_PLAYERS, plot, run_ladder, schedule
+
+    specs = [p.strip() for p in players.split(";")] if players else list(DEFAULT_PLAYERS)
+    for spec in specs:
+        _check_spec(spec)
+    console = Console()
+    total = len(schedule(len(specs), reach))
+    with _progress(console) as progress:
+        task = progress.add_task(f"{game} ladder", total=total, info="")
+
+        def on_pairing(index: int, _total: int, p: object) -> None:
+            progress.update(task, completed=index + 1,
+                            info=f"{specs[p.i]} vs {specs[p.j]}: +{p.wins} ={p.draws} -{p.losses}")  # type: ignore[attr-defined]
+
+        try:
+            result = run_ladder(game, specs, games, reach=reach, seed=seed, opening=opening,
+                                workers=workers or default_workers(), on_pairing=on_pairing)
+        except ValueError as err:
+            raise click.ClickException(str(err)) from None
+    table = Table("player", "Elo", "95%", "games")
+    for name, elo, half, played in result.rows():
+        table.add_row(name, f"{elo:+.0f}", f"±{half:.0f}", str(played))
+    console.print(table)
+    if json_path:
+        json_path.write_text(json.dumps(result.to_dict(), indent=1))
+    if plot_path:
+        plot(result, str(plot_path), f"{game}: Elo ladder ({games} games a pairing)")
+
+
+@click.command()
+@TWO_PLAYER_GAME
+@click.option("--steps", type=click.IntRange(1), default=100, show_default=True, help="SPSA steps (the budget).")
+@click.option("--depth", type=click.IntRange(1, 20), default=3, show_default=True, help="Alpha-beta depth of the games.")
+@click.option("--pairs", type=click.IntRange(1), default=2, show_default=True, help="Opening pairs per step.")
+@click.option("--weights", "names", help="Comma-separated weights to tune (default: all).")
+@click.option("--start", "start_path", type=click.Path(exists=True, dir_okay=False), help="Start from these weights.")
+@click.option("--seed", type=int, default=0, show_default=True)
+@WORKERS_OPTION
+@click.option("--out", "-o", type=click.Path(dir_okay=False, path_type=Path), required=True,
+              help="Where to write the tuned weights (JSON; load with alphabeta:...,weights=FILE).")
+def tune(game: str, steps: int, depth: int, pairs: int, names: str | None, start_path: str | None, seed: int,
+         workers: int | None, out: Path) -> None:
+    """Tune GAME's evaluation weights by SPSA over self-play games."""
+    from triptych.tune import SpsaSettings, spsa
+
+    start = ai.load_weights(start_path) if start_path else None
+    console = Console()
+    with _progress(console) as progress:
+        task = progress.add_task(f"{game} SPSA", total=steps, info="")
+
+        def on_step(k: int, theta: dict[str, float]) -> None:
+            # The weights so far are written after every step, so a run cut short keeps its work.
+            progress.update(task, completed=k + 1)
+            out.write_text(json.dumps({"game": game, "weights": {n: int(round(v)) for n, v in theta.items()},
+                                       "steps": k + 1, "method": "SPSA", "finished": False}, indent=1))
+
+        try:
+            result = spsa(game, steps, start=start, names=names.split(",") if names else None,
+                          settings=SpsaSettings(depth=depth, pairs_per_step=pairs), seed=seed,
+                          workers=workers or default_workers(),
+                          on_step=on_step)
+        except ValueError as err:
+            raise click.ClickException(str(err)) from None
+    out.write_text(json.dumps(result.to_dict() | {"finished": True}, indent=1))
+    table = Table("weight", "start", "tuned")
+    for name in sorted(result.weights):
+        table.add_row(name, str(result.start[name]), str(result.weights[name]))
+    console.print(table)
+    console.print(f"{result.games} games; wrote {out}")
