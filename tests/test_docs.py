@@ -26,3 +26,6 @@ def test_the_api_reference_builds_without_warnings(tmp_path: Path) -> None:
         assert name in ai_page, name
     for page in ("bench.html", "balance.html", "interfaces.html"):
         assert (out / page).is_file()
+    interfaces = (out / "interfaces.html").read_text()
+    for name in ("CombatEnv", "TwoPlayerEnv", "EngineSession", "EnginePlayer"):
+        assert name in interfaces, name

@@ -3,6 +3,8 @@
     pip install '.[docs]' && sphinx-build -W -b html docs/api build/api-html
 """
 
+import importlib.util
+
 project = "Triptych"
 author = "the Triptych developers"
 extensions = ["sphinx.ext.autodoc", "sphinx.ext.napoleon"]
@@ -14,5 +16,6 @@ napoleon_use_ivar = True  # "Attributes:" sections as fields, not a second descr
 nitpicky = False
 html_theme = "alabaster"
 exclude_patterns = ["_build"]
-# Optional peers (the bench extra) need not be installed to document their adapters.
-autodoc_mock_imports = ["pyspiel"]
+# Optional peers (the bench and rl extras) need not be installed to document their adapters.
+autodoc_mock_imports = ["pyspiel"] + [name for name in ("gymnasium", "pettingzoo")
+                                      if importlib.util.find_spec(name) is None]

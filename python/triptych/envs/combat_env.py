@@ -23,6 +23,8 @@ import triptych.combat as combat
 
 
 class CombatEnv(gymnasium.Env):
+    """One Combat variant as a Gymnasium env: compact action ids in, a masked observation out."""
+
     metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 2}
 
     def __init__(self, variant: str = "v01", params: dict[str, int] | None = None,
@@ -48,6 +50,7 @@ class CombatEnv(gymnasium.Env):
         return {"turn": self.state.turn, "player_hp": self.state.player_hp, "enemy_hp": self.state.enemy_hp}
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
+        """Starts a new fight whose dice and draws follow `seed`; returns (observation, info)."""
         super().reset(seed=seed)
         fight_seed = int(self.np_random.integers(0, 2**63 - 1))  # the fight's dice follow the env's seed
         self.state = combat.new_game(self.variant, seed=fight_seed, params=self.params)
@@ -55,6 +58,11 @@ class CombatEnv(gymnasium.Env):
         return self._observe(), self._info()
 
     def step(self, action: int):
+        """Plays one compact action id, then resolves chance.
+
+        Returns (observation, reward, terminated, truncated, info). The reward is the fight's return (1 won,
+        0 lost) when it ends, else 0; an illegal id ends the episode with -1 and ``info["illegal_action"]``.
+        """
         if self.state is None:
             raise RuntimeError("call reset() before step()")
         if self.state.is_terminal():
@@ -71,6 +79,7 @@ class CombatEnv(gymnasium.Env):
         return self._observe(), reward, terminated, False, self._info()
 
     def render(self):
+        """The text board (``ansi``) or the 3D table as an RGB array (``rgb_array``)."""
         if self.render_mode is None or self.state is None:
             return None
         if self.render_mode == "ansi":
