@@ -24,9 +24,28 @@ pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 CLI = [sys.executable, "-c", "from triptych.cli import main; main()"]
 
 
+@pytest.fixture(autouse=True)
+def python_handles_sigint():
+    """Each test starts with Python's own Ctrl-C handler, as a user's program does.
+
+    Earlier tests in the same process (Ray, worker pools) may have left SIGINT ignored; an ignored SIGINT is
+    deliberately left alone by the native stop flag, and a child process would inherit it.
+    """
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
+
+
+def _default_sigint() -> None:  # in the child: Ctrl-C as in a fresh shell, whatever the parent ignores
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _interrupt_cli(*args: str) -> tuple[int, str, float]:
     """Starts the command, waits for its 'Ctrl-C stops' line (the native work begins), then sends SIGINT."""
-    proc = subprocess.Popen([*CLI, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen([*CLI, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=_default_sigint)
     try:
         seen: list[str] = []
         assert proc.stderr is not None
