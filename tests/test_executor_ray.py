@@ -31,7 +31,7 @@ from triptych import ai  # noqa: E402
 from triptych.balance.runner import Cell, _play, plan_batches  # noqa: E402
 from triptych.cli import main  # noqa: E402
 from triptych.executor import LocalExecutor, RayExecutor, run_batches  # noqa: E402
-from triptych.match import play_game  # noqa: E402
+from triptych.match import opening_actions, play_game  # noqa: E402
 
 # Ray workers do not import the tests folder: the test's own batch functions travel by value.
 ray.cloudpickle.register_pickle_by_value(sys.modules[__name__])
@@ -117,8 +117,10 @@ def play_match_games(batch: tuple[str, str, str, int, list[int]]) -> list[tuple[
     for i in indices:
         a, b = ai.make_player(spec_a, seed=seed + 2 * i), ai.make_player(spec_b, seed=seed + 2 * i + 1)
         players = (a, b) if i % 2 == 0 else (b, a)
-        winner, actions = play_game(game, players, opening=2, seed=seed * 7919 + i // 2)
-        out.append((i, winner, actions))
+        specs = (spec_a, spec_b) if i % 2 == 0 else (spec_b, spec_a)
+        opening_seed = seed * 7919 + i // 2
+        record = play_game(game, players, specs, opening_actions(game, opening_seed, 2, {}), seed=opening_seed)
+        out.append((i, record.winner, len(record.actions)))
     return out
 
 

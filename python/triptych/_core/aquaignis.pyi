@@ -2,6 +2,7 @@
 AquaIgnis: 7 flows, two actions a turn, first to 4 breakthroughs.
 """
 from __future__ import annotations
+import collections.abc
 import numpy
 import numpy.typing
 import typing
@@ -28,6 +29,8 @@ class Action:
     def __eq__(self, other: object) -> bool:
         ...
     def __hash__(self) -> int:
+        ...
+    def __reduce__(self) -> tuple[..., tuple[dict]]:
         ...
     def __repr__(self) -> str:
         ...
@@ -76,6 +79,8 @@ class State:
         """
         The 64-bit Zobrist hash of the position (equal states hash alike).
         """
+    def __reduce__(self) -> tuple[..., tuple[dict]]:
+        ...
     def __repr__(self) -> str:
         ...
     def __str__(self) -> str:
@@ -147,6 +152,11 @@ class State:
         64-bit Zobrist hash, updated incrementally.
         """
     @property
+    def no_progress(self) -> int:
+        """
+        Actions since the last breakthrough or destruction (R17 draws at twice the limit).
+        """
+    @property
     def score(self) -> tuple[int, int]:
         ...
     @property
@@ -172,20 +182,28 @@ class AlphaBetaSearcher:
         """
         Empties the transposition table.
         """
-    def search(self, state: State, depth: typing.SupportsInt | typing.SupportsIndex = 0, time_ms: typing.SupportsInt | typing.SupportsIndex = 0, nodes: typing.SupportsInt | typing.SupportsIndex = 0) -> dict[str, typing.Any]:
-        ...
+    def search(self, state: State, depth: typing.SupportsInt | typing.SupportsIndex = 0, time_ms: typing.SupportsInt | typing.SupportsIndex = 0, nodes: typing.SupportsInt | typing.SupportsIndex = 0, history: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex] = []) -> dict[str, typing.Any]:
+        """
+        history: hashes of the positions played before `state` since the last irreversible action (a repetition of one is scored as a draw); Hexfleet states keep their own (R20).
+        """
     def stop(self) -> None:
         """
         Stops a running search (callable from any thread).
         """
 class MctsSearcher:
     """
-    Native UCT Monte Carlo tree search.
+    Native UCT Monte Carlo tree search; with reuse=True it keeps its trees between searches.
     """
-    def __init__(self, threads: typing.SupportsInt | typing.SupportsIndex = 1, seed: typing.SupportsInt | typing.SupportsIndex = 0, exploration: typing.SupportsFloat | typing.SupportsIndex = 1.4, playout_plies: typing.SupportsInt | typing.SupportsIndex = 0) -> None:
+    def __init__(self, threads: typing.SupportsInt | typing.SupportsIndex = 1, seed: typing.SupportsInt | typing.SupportsIndex = 0, exploration: typing.SupportsFloat | typing.SupportsIndex = 1.4, playout_plies: typing.SupportsInt | typing.SupportsIndex = 0, reuse: bool = False) -> None:
         ...
-    def search(self, state: State, iterations: typing.SupportsInt | typing.SupportsIndex = 0, time_ms: typing.SupportsInt | typing.SupportsIndex = 0) -> dict[str, typing.Any]:
-        ...
+    def clear(self) -> None:
+        """
+        Forgets the kept trees (a new game).
+        """
+    def search(self, state: State, iterations: typing.SupportsInt | typing.SupportsIndex = 0, time_ms: typing.SupportsInt | typing.SupportsIndex = 0, seed: typing.SupportsInt | typing.SupportsIndex | None = None) -> dict[str, typing.Any]:
+        """
+        seed: this search's random seed (default: the searcher's). The result's 'reused' counts the iterations kept from the previous search's tree.
+        """
 class Batch:
     """
     n games stepped together by action id (see triptych.batch).
@@ -212,6 +230,10 @@ class Batch:
         ...
     def to_move(self) -> numpy.typing.NDArray[numpy.int8]:
         ...
+def _action_from_pickle(d: typing.Any) -> Action:
+    ...
+def _state_from_pickle(d: typing.Any) -> State:
+    ...
 def evaluate(state: State, weights: dict = {}) -> int:
     """
     Static evaluation for the side to act (centi-units).

@@ -12,6 +12,11 @@ class Action:
     One Combat action or chance outcome; str() gives its notation.
     """
     @staticmethod
+    def from_compact_id(variant: str, id: typing.Any) -> Action:
+        """
+        The action of `variant` with integer id `id` (IllegalActionError if none).
+        """
+    @staticmethod
     def from_id(id: typing.Any, variant: str) -> Action:
         """
         The action of `variant` with this id; raises IllegalActionError for an id that names no action.
@@ -20,12 +25,19 @@ class Action:
         ...
     def __hash__(self) -> int:
         ...
+    def __reduce__(self) -> tuple[..., tuple[str, dict]]:
+        ...
     def __repr__(self) -> str:
         ...
     def __str__(self) -> str:
         ...
     def to_dict(self) -> dict[str, typing.Any]:
         ...
+    @property
+    def compact_id(self) -> int:
+        """
+        The stable integer id of this action in its variant (see docs/rules/combat.md).
+        """
     @property
     def id(self) -> int:
         """
@@ -58,6 +70,8 @@ class State:
         """
         The 64-bit Zobrist hash of the position (equal states hash alike).
         """
+    def __reduce__(self) -> tuple[..., tuple[dict, typing.Annotated[list[int], "FixedSize(4)"]]]:
+        ...
     def __repr__(self) -> str:
         ...
     def __str__(self) -> str:
@@ -66,12 +80,20 @@ class State:
         """
         Applies an Action, notation string or dict; raises IllegalActionError and changes nothing if illegal.
         """
+    def apply_compact_id(self, id: typing.Any) -> None:
+        """
+        Applies the action or chance outcome with this id; IllegalActionError (state untouched) if illegal.
+        """
     def apply_id(self, id: typing.Any) -> None:
         """
         Applies the decision or chance outcome with this id; raises IllegalActionError and changes nothing if it is not legal.
         """
     def cards_conserved(self) -> bool:
         ...
+    def chance_compact_ids(self) -> list[tuple[int, float]]:
+        """
+        (id, probability) of each chance outcome, ascending by id ([] when no chance event is pending).
+        """
     def chance_outcome_ids(self) -> tuple[numpy.typing.NDArray[numpy.int32], numpy.typing.NDArray[numpy.float64]]:
         """
         (ids int32, probabilities float64) of a chance node's outcomes, ascending by id; empty elsewhere.
@@ -82,6 +104,10 @@ class State:
         """
     def clone(self) -> State:
         ...
+    def compact_action_mask(self) -> numpy.typing.NDArray[numpy.bool]:
+        """
+        bool array over the decision ids [0, compact_chance_offset(variant)): True where legal.
+        """
     def greedy_action(self) -> Action:
         """
         The reference greedy player's decision (one-turn lookahead, the fight's generator).
@@ -105,6 +131,10 @@ class State:
     def legal_actions(self) -> list[Action]:
         """
         Legal player decisions in a deterministic order (empty at chance nodes).
+        """
+    def legal_compact_ids(self) -> numpy.typing.NDArray[numpy.int32]:
+        """
+        Ids of the legal decisions, ascending (numpy int32; empty at chance nodes).
         """
     def observation(self, out: typing.Any = None) -> typing.Any:
         """
@@ -163,9 +193,21 @@ class State:
         """
         0 when the player won, 1 when the Sentinel won, None otherwise.
         """
+def _action_from_pickle(arg0: str, arg1: typing.Any) -> Action:
+    ...
+def _state_from_pickle(arg0: typing.Any, arg1: typing.Annotated[collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], "FixedSize(4)"]) -> State:
+    ...
 def audit_random_fights(variant: str, fights: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex = 0, params: typing.Any = None) -> dict[str, typing.Any]:
     """
     Random fights with every invariant checked after every step (see audit.h).
+    """
+def compact_chance_offset(variant: str) -> int:
+    """
+    The first chance-outcome id of `variant` (= the number of decision ids).
+    """
+def compact_id_count(variant: str) -> int:
+    """
+    How many action ids `variant` has: decisions, then chance outcomes.
     """
 def greedy(state: State) -> dict[str, typing.Any]:
     """
