@@ -64,3 +64,28 @@ def patched(s: combat.State, **changes: Any) -> combat.State:
     data = s.to_dict()
     data.update(changes)
     return combat.State.from_dict(data)
+
+
+def declared_fight(variant: str, hand_cards: list[str] | tuple[str, ...], number: int | str, element: str,
+                   params: dict[str, int] | None = None, **changes: Any) -> combat.State:
+    """A V09-style fight: opening hand exactly `hand_cards`, the Sentinel's first declaration number/element.
+
+    `changes` replace fields of the position (validated by from_dict); a dict value updates that field.
+    """
+    p = {"hand_size": len(hand_cards)}
+    p.update(params or {})
+    s = combat.new_game(variant, params=p)
+    for card in hand_cards:
+        s.apply("+" + card)
+    assert s.to_move == triptych.CHANCE and s.chance_outcomes()[0][0].to_dict()["type"] == "roll"
+    s.apply(f"{number}/{element}")
+    if changes:
+        data = s.to_dict()
+        for key, value in changes.items():
+            if isinstance(value, dict):
+                data[key].update(value)
+            else:
+                data[key] = value
+        s = combat.State.from_dict(data)
+    assert s.to_move == 0
+    return s

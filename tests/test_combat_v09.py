@@ -6,30 +6,14 @@ import pytest
 
 import triptych
 import triptych.combat as combat
-from combat_helpers import draw, enemy, enemy_hp, hand, notations, player, slots
+from combat_helpers import declared_fight, draw, enemy, enemy_hp, hand, notations, player, slots
 
 V = "v09"
 
 
 def fight(hand_cards, number, element, params=None, **changes):
-    """A fight with exactly `hand_cards` in the opening hand and the Sentinel declaring number/element."""
-    p = {"hand_size": len(hand_cards)}
-    p.update(params or {})
-    s = combat.new_game(V, params=p)
-    for card in hand_cards:
-        s.apply("+" + card)
-    assert s.to_move == triptych.CHANCE and s.chance_outcomes()[0][0].to_dict()["type"] == "roll"
-    s.apply(f"{number}/{element}")
-    if changes:
-        data = s.to_dict()
-        for key, value in changes.items():
-            if isinstance(value, dict):
-                data[key].update(value)
-            else:
-                data[key] = value
-        s = combat.State.from_dict(data)
-    assert s.to_move == 0
-    return s
+    """A V09 fight: opening hand exactly `hand_cards`, the Sentinel's first declaration number/element."""
+    return declared_fight(V, hand_cards, number, element, params, **changes)
 
 
 def end(s, declare="1/blank"):
