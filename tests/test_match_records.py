@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 from triptych.cli import main
 from triptych.elo import Sprt
-from triptych.match import GameRecord, play_pairs, replay, run_match
+from triptych.match import MAX_ACTIONS, GameRecord, play_pairs, replay, run_match
 
 
 def test_records_replay_to_the_same_result_and_pairs_share_their_opening() -> None:
@@ -64,7 +64,34 @@ def test_cli_match_writes_every_game(tmp_path) -> None:
         assert (state.winner, end) == (game["winner"], game["end"])
 
 
+def test_max_actions_adjudicates_long_games_as_draws(tmp_path) -> None:
+    # Random play in AquaIgnis lasts far longer than 12 actions: every game is stopped there, a draw.
+    short, _ = run_match("aquaignis", "random", "random", 2, seed=5, max_actions=12)
+    assert [len(r.actions) for r in short.records] == [12, 12]
+    assert {(r.winner, r.end) for r in short.records} == {(None, "action limit")}
+    assert short.pentanomial() == [0, 0, 1, 0, 0]
+    full, _ = run_match("aquaignis", "random", "random", 2, seed=5)  # the same openings, played to the end
+    assert all(long.actions[:12] == cut.actions for long, cut in zip(full.records, short.records))
+    assert all(12 < len(r.actions) <= MAX_ACTIONS for r in full.records)
+    out = tmp_path / "match.json"
+    run = CliRunner().invoke(main, ["match", "aquaignis", "random", "greedy", "-n", "2", "-j", "1",
+                                    "--max-actions", "9", "--json", str(out)])
+    assert run.exit_code == 0, run.output
+    data = json.loads(out.read_text())
+    assert data["max_actions"] == 9 and data["summary"]["ends"] == {"action limit": 2}
+    ladder_out = tmp_path / "ladder.json"
+    run = CliRunner().invoke(main, ["ladder", "aquaignis", "--players", "random;greedy", "-n", "2", "-j", "1",
+                                    "--max-actions", "9", "--json", str(ladder_out)])
+    assert run.exit_code == 0, run.output
+    ladder = json.loads(ladder_out.read_text())
+    assert ladder["max_actions"] == 9 and ladder["finished"]
+    assert ladder["pairings"] == [{"a": "random", "b": "greedy", "wins": 0, "draws": 2, "losses": 0}]
+    with pytest.raises(ValueError, match="max_actions"):
+        run_match("aquaignis", "random", "random", 2, max_actions=0)
+
+
 @pytest.mark.parametrize("args,message", [
+    (["match", "aquaignis", "random", "greedy", "--max-actions", "0"], "--max-actions"),
     (["match", "aquaignis", "alphabeta:x", "greedy"], "not key=integer"),
     (["match", "aquaignis", "alphabeta:2", "greedy", "--sprt", "elo0=3,elo1=1"], "elo1 > elo0"),
     (["match", "combat", "random", "greedy"], "combat"),

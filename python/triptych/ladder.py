@@ -138,14 +138,18 @@ def _check_connected(players: Sequence[str], games: np.ndarray, anchor: int) -> 
 
 def run_ladder(game: str, players: Sequence[str], games_per_pairing: int, *, reach: int = 2, seed: int = 0,
                opening: int = 4, workers: int = 1,
-               on_pairing: Callable[[int, int, Pairing], None] | None = None) -> Ladder:
-    """Plays the schedule's matches and fits the ladder, anchored at ``random`` (or the first player)."""
-    from triptych.match import run_match
+               on_pairing: Callable[[int, int, Pairing], None] | None = None,
+               max_actions: int | None = None) -> Ladder:
+    """Plays the schedule's matches and fits the ladder, anchored at ``random`` (or the first player).
+
+    ``max_actions`` adjudicates a longer game as a draw (default: the match's ``MAX_ACTIONS``).
+    """
+    from triptych.match import MAX_ACTIONS, run_match
 
     pairings = []
     for index, (i, j) in enumerate(schedule(len(players), reach)):
         result, _ = run_match(game, players[i], players[j], games_per_pairing, seed=seed + 101 * index,
-                              opening=opening, workers=workers)
+                              opening=opening, workers=workers, max_actions=max_actions or MAX_ACTIONS)
         pairing = Pairing(i, j, result.wins, result.draws, result.losses)
         pairings.append(pairing)
         if on_pairing:

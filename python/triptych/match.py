@@ -25,6 +25,7 @@ from triptych.stats import wilson_interval
 
 # AquaIgnis has no turn limit, and a fight of endless destructions and respawns resets its
 # no-progress count for ever: a match adjudicates a game this long as a draw ("action limit").
+# Matches take a lower limit (--max-actions) where a long game at a slow time control would eat the budget.
 MAX_ACTIONS = 5_000
 
 
@@ -104,8 +105,15 @@ def opening_actions(game: str, seed: int, opening: int, options: dict[str, Any])
 
 
 def play_game(game: str, players: Sequence[Any], specs: Sequence[str], opening: Sequence[str], *,
-              a_side: int = 0, pair: int = 0, seed: int = 0, options: dict[str, Any] | None = None) -> GameRecord:
-    """Plays one game from an opening, players[0] as side 0, and returns its record."""
+              a_side: int = 0, pair: int = 0, seed: int = 0, options: dict[str, Any] | None = None,
+              max_actions: int = MAX_ACTIONS) -> GameRecord:
+    """Plays one game from an opening, players[0] as side 0, and returns its record.
+
+    A game still going after ``max_actions`` actions (the opening included) is stopped: a draw, ended
+    by ``action limit``.
+    """
+    if max_actions < 1:
+        raise ValueError(f"max_actions must be at least 1, got {max_actions}")
     module = load(game)
     if getattr(module, "SINGLE_PLAYER", False):
         raise ValueError(f"{game} is a single-player game: matches need two sides")
@@ -117,7 +125,7 @@ def play_game(game: str, players: Sequence[Any], specs: Sequence[str], opening: 
     actions = list(opening)
     for notation in actions:
         state.apply(notation)
-    while not state.is_terminal() and len(actions) < MAX_ACTIONS:
+    while not state.is_terminal() and len(actions) < max_actions:
         action = players[state.to_move].choose(state)
         actions.append(str(action))
         state.apply(action)
@@ -142,7 +150,7 @@ def pair_seed(match_seed: int, pair: int) -> int:
 
 def play_pairs(game: str, spec_a: str, spec_b: str, pairs: Iterable[int], *, seed: int = 0, opening: int = 4,
                options: dict[str, Any] | None = None, engine_time_ms: int | None = 100,
-               engine_depth: int | None = None) -> list[GameRecord]:
+               engine_depth: int | None = None, max_actions: int = MAX_ACTIONS) -> list[GameRecord]:
     """Plays the two games of each pair index (A as side 0, then as side 1); the unit of parallel work.
 
     Players are built here from their specs (see :func:`triptych.ai.make_player`; ``engine:COMMAND`` starts
@@ -162,7 +170,7 @@ def play_pairs(game: str, spec_a: str, spec_b: str, pairs: Iterable[int], *, see
             players, specs = ((a, b), (spec_a, spec_b)) if a_side == 0 else ((b, a), (spec_b, spec_a))
             try:
                 records.append(play_game(game, players, specs, moves, a_side=a_side, pair=pair, seed=s,
-                                         options=options))
+                                         options=options, max_actions=max_actions))
             finally:
                 for player in (a, b):  # an engine player is a process: end it with its game
                     if hasattr(player, "close"):
@@ -263,7 +271,8 @@ def _play_pair_batch(batch: tuple[str, str, str, list[int], dict[str, Any]]) -> 
 def run_match(game: str, spec_a: str, spec_b: str, games: int, *, seed: int = 0, opening: int = 4,
               workers: int = 1, sprt: Sprt | None = None, options: dict[str, Any] | None = None,
               executor: Any = None, engine_time_ms: int | None = 100, engine_depth: int | None = None,
-              on_pair: Callable[[MatchResult, str | None], None] | None = None) -> tuple[MatchResult, str | None]:
+              on_pair: Callable[[MatchResult, str | None], None] | None = None,
+              max_actions: int = MAX_ACTIONS) -> tuple[MatchResult, str | None]:
     """Plays up to `games` games (rounded up to whole pairs) and returns (result, SPRT verdict).
 
     Each opening pair is one batch for the executor (triptych.executor: local
@@ -281,11 +290,14 @@ def run_match(game: str, spec_a: str, spec_b: str, games: int, *, seed: int = 0,
         raise ValueError(f"{game} is a single-player game: matches need two sides")
     for spec in (spec_a, spec_b):
         check_player_spec(spec)  # a bad spec fails here, not in a worker
+    if max_actions < 1:
+        raise ValueError(f"max_actions must be at least 1, got {max_actions}")
     pairs = (games + 1) // 2
     result = MatchResult()
     verdict: str | None = None
     kwargs = {"seed": seed, "opening": opening, "options": dict(options or {}),
-              "engine_time_ms": None if engine_depth else engine_time_ms, "engine_depth": engine_depth}
+              "engine_time_ms": None if engine_depth else engine_time_ms, "engine_depth": engine_depth,
+              "max_actions": max_actions}
     batches = [(game, spec_a, spec_b, [pair], kwargs) for pair in range(pairs)]
     executor = executor or LocalExecutor(workers)
     finished = executor.imap_unordered(_play_pair_batch, batches)

@@ -15,11 +15,14 @@ from triptych import ai
 from triptych.cli.backend_options import backend_options, open_executor
 from triptych.cli.common import GAME_ARGUMENT, SEED_TYPE
 from triptych.elo import Sprt
-from triptych.match import MatchResult, check_player_spec, default_workers, run_match
+from triptych.match import MAX_ACTIONS, MatchResult, check_player_spec, default_workers, run_match
 
 TWO_PLAYER_GAME = GAME_ARGUMENT  # Combat is refused with the reason (ai.require_two_player_game)
 WORKERS_OPTION = click.option("--workers", "-j", type=click.IntRange(1), default=None,
                               help="Worker processes (default: all cores).")
+MAX_ACTIONS_OPTION = click.option("--max-actions", type=click.IntRange(1), default=MAX_ACTIONS, show_default=True,
+                                  help="Adjudicate a game still going after this many actions (opening included) "
+                                       "as a draw, ended by 'action limit' (AquaIgnis has no turn limit).")
 
 
 def _progress(console: Console) -> Progress:
@@ -62,9 +65,10 @@ def _check_spec(spec: str) -> str:
 @click.option("--engine-time-ms", type=click.IntRange(1), default=100, show_default=True,
               help="Clock of an engine:COMMAND player: its time per move (bestmove time MS).")
 @click.option("--engine-depth", type=click.IntRange(1, 64), help="Give engine players a depth instead of a time.")
+@MAX_ACTIONS_OPTION
 def match(game: str, player_a: str, player_b: str, games: int, seed: int, opening: int, workers: int | None,
           backend: str, address: str | None, sprt_text: str | None, json_path: Path | None,
-          engine_time_ms: int, engine_depth: int | None) -> None:
+          engine_time_ms: int, engine_depth: int | None, max_actions: int) -> None:
     """Play PLAYER_A against PLAYER_B on GAME in opening pairs, with Elo and an optional SPRT.
 
     Players: random, greedy, alphabeta[:DEPTH or key=value,...], mcts[:ITERATIONS or key=value,...],
@@ -88,15 +92,16 @@ def match(game: str, player_a: str, player_b: str, games: int, seed: int, openin
 
         def on_pair(result: MatchResult, verdict: str | None) -> None:
             progress.update(task, completed=result.games, info=_live_info(result, sprt))
-            if json_path is not None and result.games % 20 == 0:  # a long match cut short keeps its games
+            if json_path is not None:  # a long match cut short keeps the pairs it played
                 _write_match_json(json_path, game, player_a, player_b, seed, opening, sprt, result, verdict,
-                                  finished=False)
+                                  finished=False, max_actions=max_actions)
 
         try:
             with open_executor(backend, workers, address) as executor:
                 result, verdict = run_match(game, player_a, player_b, games, seed=seed, opening=opening,
                                             sprt=sprt, executor=executor, on_pair=on_pair,
-                                            engine_time_ms=engine_time_ms, engine_depth=engine_depth)
+                                            engine_time_ms=engine_time_ms, engine_depth=engine_depth,
+                                            max_actions=max_actions)
         except KeyboardInterrupt:
             raise click.ClickException("interrupted: no result written") from None
     elo = result.elo()
@@ -119,14 +124,17 @@ def match(game: str, player_a: str, player_b: str, games: int, seed: int, openin
                    None: "no decision within the games"}[verdict]
         console.print(f"SPRT({sprt}): LLR {llr:+.2f} in ({lower:.2f}, {upper:.2f}): {outcome}")
     if json_path is not None:
-        _write_match_json(json_path, game, player_a, player_b, seed, opening, sprt, result, verdict)
+        _write_match_json(json_path, game, player_a, player_b, seed, opening, sprt, result, verdict,
+                          max_actions=max_actions)
         console.print(f"wrote {result.games} games to {json_path}")
 
 
 def _write_match_json(path: Path, game: str, player_a: str, player_b: str, seed: int, opening: int,
-                      sprt: Sprt | None, result: MatchResult, verdict: str | None, finished: bool = True) -> None:
+                      sprt: Sprt | None, result: MatchResult, verdict: str | None, finished: bool = True,
+                      max_actions: int = MAX_ACTIONS) -> None:
     elo = result.elo()
-    data = {"game": game, "players": [player_a, player_b], "seed": seed, "opening": opening, "finished": finished,
+    data = {"game": game, "players": [player_a, player_b], "seed": seed, "opening": opening,
+            "max_actions": max_actions, "finished": finished,
             "summary": {"wins": result.wins, "draws": result.draws, "losses": result.losses,
                         "pentanomial": result.pentanomial(), "elo": _finite(elo.elo) if elo else None,
                         "elo95": [_finite(elo.low), _finite(elo.high)] if elo else None, "ends": result.ends(),
@@ -154,8 +162,9 @@ def _finite(value: float) -> float | None:
 @WORKERS_OPTION
 @click.option("--json", "json_path", type=click.Path(dir_okay=False, path_type=Path), help="Write the ladder as JSON.")
 @click.option("--plot", "plot_path", type=click.Path(dir_okay=False, path_type=Path), help="Write a PNG plot.")
+@MAX_ACTIONS_OPTION
 def ladder(game: str, players: str | None, games: int, reach: int, seed: int, opening: int, workers: int | None,
-           json_path: Path | None, plot_path: Path | None) -> None:
+           json_path: Path | None, plot_path: Path | None, max_actions: int) -> None:
     """Place players on one Elo scale by maximum likelihood, anchored at random = 0."""
     from triptych.ladder import DEFAULT_PLAYERS, plot, run_ladder, schedule
 
@@ -170,10 +179,18 @@ def ladder(game: str, players: str | None, games: int, reach: int, seed: int, op
         def on_pairing(index: int, _total: int, p: object) -> None:
             progress.update(task, completed=index + 1,
                             info=f"{specs[p.i]} vs {specs[p.j]}: +{p.wins} ={p.draws} -{p.losses}")  # type: ignore[attr-defined]
+            played.append(p)
+            if json_path:  # a long ladder cut short keeps the pairings it played
+                json_path.write_text(json.dumps(dict(settings, finished=False, pairings=[
+                    {"a": specs[q.i], "b": specs[q.j], "wins": q.wins, "draws": q.draws, "losses": q.losses}
+                    for q in played]), indent=1))  # type: ignore[attr-defined]
 
+        played: list[object] = []
+        settings = {"game": game, "games_per_pairing": games, "reach": reach, "seed": seed, "opening": opening,
+                    "max_actions": max_actions}
         try:
             result = run_ladder(game, specs, games, reach=reach, seed=seed, opening=opening,
-                                workers=workers or default_workers(), on_pairing=on_pairing)
+                                workers=workers or default_workers(), on_pairing=on_pairing, max_actions=max_actions)
         except ValueError as err:
             raise click.ClickException(str(err)) from None
     table = Table("player", "Elo", "95%", "games")
@@ -181,7 +198,7 @@ def ladder(game: str, players: str | None, games: int, reach: int, seed: int, op
         table.add_row(name, f"{elo:+.0f}", f"±{half:.0f}", str(played))
     console.print(table)
     if json_path:
-        json_path.write_text(json.dumps(result.to_dict(), indent=1))
+        json_path.write_text(json.dumps(dict(settings, finished=True, **result.to_dict()), indent=1))
     if plot_path:
         plot(result, str(plot_path), f"{game}: Elo ladder ({games} games a pairing)")
 
