@@ -1,22 +1,23 @@
 """Markdown tables for docs/strength.md from the JSON that `triptych match` and `triptych ladder` write.
 
     python tools/strength_tables.py doubling docs/strength/doubling_aquaignis_*.json
-    python tools/strength_tables.py ladder docs/strength/ladder_hexfleet.json
+    python tools/strength_tables.py ladder docs/strength/ladder_hexfleet*.json --plot ladder_hexfleet.png
 
 The doubling table has a row per match (the longer time control against the shorter) and the Elo of a
-doubling pooled over all the steps' opening pairs; the ladder table refits a ladder that was cut short
-(``"finished": false``) over the players its pairings reached.
+doubling pooled over all the steps' opening pairs. The ladder table is fitted again from the pairings of
+one or more ladder runs (a run cut short, ``"finished": false``, keeps the pairings it played; a second
+run can add the pairings the first did not reach) over the players they reach.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import re
-import sys
 from pathlib import Path
 
 from triptych.elo import elo_estimate
-from triptych.ladder import Pairing, fit
+from triptych.ladder import Ladder, Pairing, fit, plot
 from triptych.match import GameRecord, MatchResult
 
 
@@ -56,29 +57,48 @@ def doubling(paths: list[str]) -> str:
     return "\n".join(lines)
 
 
-def ladder(path: str) -> str:
-    """The ladder table (strongest first) and its pairings, refitted if the run was cut short."""
-    data = json.loads(Path(path).read_text())
+def fit_ladder(paths: list[str]) -> tuple[Ladder, list[dict], list[str]]:
+    """The ladder fitted over the pairings of every file, anchored at random; also the pairings and notes."""
     names: list[str] = []
-    for p in data["pairings"]:
+    played: list[dict] = []
+    notes = []
+    for path in paths:
+        data = json.loads(Path(path).read_text())
+        played += data["pairings"]
+        settings = ", ".join(f"{k} {data[k]}" for k in ("games_per_pairing", "reach", "seed", "max_actions")
+                             if k in data)
+        cut = "" if data.get("finished", True) else ", cut short"
+        notes.append(f"{Path(path).name}: {len(data['pairings'])} pairings ({settings}{cut})")
+    for p in played:
         for name in (p["a"], p["b"]):
             if name not in names:
                 names.append(name)
     pairings = [Pairing(names.index(p["a"]), names.index(p["b"]), p["wins"], p["draws"], p["losses"])
-                for p in data["pairings"]]
-    fitted = fit(names, pairings, anchor="random" if "random" in names else names[0])
+                for p in played]
+    return fit(names, pairings, anchor="random" if "random" in names else names[0]), played, notes
+
+
+def ladder(paths: list[str], plot_path: str | None = None, title: str = "") -> str:
+    """The ladder table (strongest first) and its pairings; with ``plot_path``, its chart too."""
+    fitted, played, notes = fit_ladder(paths)
     lines = ["| player | Elo | 95% | games |", "|---|---:|---:|---:|"]
     for name, elo, half, games in fitted.rows():
         lines.append(f"| `{name}` | {elo:+.0f} | ±{half:.0f} | {games} |")
     lines.append("")
     lines.append("Pairings (A against B: wins-draws-losses of A): " + "; ".join(
-        f"`{p['a']}`–`{p['b']}` {p['wins']}-{p['draws']}-{p['losses']}" for p in data["pairings"]))
-    if not data.get("finished", True):
-        lines.append("")
-        lines.append(f"(cut short: {len(pairings)} pairings played)")
+        f"`{p['a']}`–`{p['b']}` {p['wins']}-{p['draws']}-{p['losses']}" for p in played))
+    lines.append("")
+    lines.append("From " + "; ".join(notes) + ".")
+    if plot_path:
+        plot(fitted, plot_path, title or "Elo ladder")
     return "\n".join(lines)
 
 
 if __name__ == "__main__":
-    kind, *files = sys.argv[1:]
-    print(doubling(files) if kind == "doubling" else ladder(files[0]))
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("kind", choices=("doubling", "ladder"))
+    parser.add_argument("files", nargs="+", help="match JSON (doubling) or ladder JSON (ladder)")
+    parser.add_argument("--plot", help="ladder: write its chart to this PNG")
+    parser.add_argument("--title", default="", help="ladder: the chart's title")
+    args = parser.parse_args()
+    print(doubling(args.files) if args.kind == "doubling" else ladder(args.files, args.plot, args.title))
