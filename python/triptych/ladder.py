@@ -23,12 +23,12 @@ from triptych.elo import Z95
 
 K = math.log(10.0) / 400.0  # logistic slope per Elo point
 
+# The reference set, weakest to strongest as measured in both games (docs/strength.md), so that each
+# player meets the next --reach players of similar strength rather than foregone shutouts.
 DEFAULT_PLAYERS = [
-    "random", "greedy",
-    "alphabeta:1", "alphabeta:2", "alphabeta:3", "alphabeta:4",
-    "alphabeta:5", "alphabeta:6", "alphabeta:7", "alphabeta:8",
-    "alphabeta:time_ms=10", "alphabeta:time_ms=100", "alphabeta:time_ms=1000",
-    "mcts:100", "mcts:1000", "mcts:10000",
+    "random", "mcts:100", "mcts:300", "greedy", "mcts:1000",
+    "alphabeta:1", "alphabeta:2", "alphabeta:3", "alphabeta:4", "alphabeta:time_ms=10",
+    "alphabeta:5", "alphabeta:6", "alphabeta:7", "alphabeta:time_ms=100", "alphabeta:8", "alphabeta:time_ms=1000",
 ]
 
 

@@ -152,8 +152,9 @@ def _finite(value: float) -> float | None:
 
 @click.command()
 @TWO_PLAYER_GAME
-@click.option("--players", help="Comma-free list separated by ';' (default: random, greedy, alphabeta 1-8 plies "
-                                "and 10/100/1000 ms, mcts 100/1000/10000).")
+@click.option("--players", help="Comma-free list separated by ';', weakest first (default: random, greedy, "
+                                "alphabeta 1-8 plies and 10/100/1000 ms, mcts 100/300/1000 iterations, in the "
+                                "order measured in docs/strength.md).")
 @click.option("--games", "-n", type=click.IntRange(2), default=20, show_default=True, help="Games per pairing.")
 @click.option("--reach", type=click.IntRange(1), default=2, show_default=True,
               help="Each player meets the next REACH players of the list.")
