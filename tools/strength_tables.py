@@ -68,7 +68,7 @@ def fit_ladder(paths: list[str]) -> tuple[Ladder, list[dict], list[str]]:
         settings = ", ".join(f"{k} {data[k]}" for k in ("games_per_pairing", "reach", "seed", "max_actions")
                              if k in data)
         cut = "" if data.get("finished", True) else ", cut short"
-        notes.append(f"{Path(path).name}: {len(data['pairings'])} pairings ({settings}{cut})")
+        notes.append(f"{Path(path).name}: {len(data['pairings'])} pairing(s) ({settings}{cut})")
     for p in played:
         for name in (p["a"], p["b"]):
             if name not in names:
