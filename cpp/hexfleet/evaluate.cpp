@@ -7,8 +7,14 @@ namespace triptych::hexfleet {
 int evaluate(const State& s, const EvalWeights& w) {
   const int me = s.side_to_act();
   int value[2] = {0, 0};
+  // The DFS is run only if a lone ship's neighbours leave the answer open.
   ChainInfo chain;
-  s.chain_info(chain);
+  bool have_chain = false;
+  auto cut = [&](int col) {
+    if (State::ring_is_one_arc(s.ring(col))) return false;
+    if (!have_chain) s.chain_info(chain), have_chain = true;
+    return chain.cut[col];
+  };
   const int ship_value[kUnitCount] = {0, w.shipyard, w.shield, w.frigate, w.destroyer, w.repulsor};
 
   for (int col = 0; col < s.columns_; ++col) {
@@ -27,7 +33,7 @@ int evaluate(const State& s, const EvalWeights& w) {
       if (room) value[owner] += w.working_shipyard;
     }
     if (!top.is_ship()) continue;
-    if (chain.cut[col] && s.col_height_[col] == 1) value[owner] -= w.pinned;
+    if (s.col_height_[col] == 1 && cut(col)) value[owner] -= w.pinned;
     const Hex enemy_core = s.core_[opponent(owner)];
     const int distance = hex_distance(at, enemy_core);
     if (distance == 0) {

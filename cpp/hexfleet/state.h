@@ -215,6 +215,20 @@ class State {
 
   // --- the chain of power (chain.cpp) ----------------------------------------
   void chain_info(ChainInfo& info) const;  // components and cut vertices
+  // The occupied neighbours of `col` as six bits, one per direction.
+  int ring(int col) const {
+    int bits = 0;
+    for (int d = 0; d < 6; ++d) bits |= (col_nbr_[col][d] != kNone) << d;
+    return bits;
+  }
+  // A column whose occupied neighbours form at most one unbroken arc is never
+  // a cut vertex: the hexes of two consecutive directions touch, so the arc
+  // stays connected without it. Only two or more arcs need the DFS to tell.
+  static bool ring_is_one_arc(int ring) {
+    const int rotated = ((ring << 1) | (ring >> 5)) & 0x3F;  // bit d: direction d - 1 occupied
+    const int arc_starts = ring & ~rotated;
+    return (arc_starts & (arc_starts - 1)) == 0;  // no start (empty or full ring) or one
+  }
   int components(std::array<std::uint8_t, kMaxColumns>& comp) const;
   // Does a step from column `from` in direction `dir` keep the chain whole?
   // Inline for the two cheap answers (most steps); new ground next to a lone
