@@ -261,6 +261,14 @@ bool State::has_legal_action() const {
         if (col_nbr_[c][d] == kNone) return true;  // empty ground takes any tile from the reserve
       continue;
     }
+    if (!t.is_ship() && !t.is_core()) continue;
+    if (col_height_[c] == 1) {
+      // A lone mover whose neighbours form one arc (so it splits nothing) may
+      // slide onto empty ground beside the arc's end and stay joined to it.
+      const int r = ring(c);
+      const int beside_arc = ((r << 1) | (r >> 5) | (r >> 1) | (r << 5)) & ~r & 0x3F;
+      if (r == 0 || (ring_is_one_arc(r) && beside_arc != 0)) return true;
+    }
     if (!t.is_ship()) continue;
     const int level = level_of_top(c);
     for (int d = 0; d < 6; ++d) {
