@@ -8,6 +8,8 @@
 // cut vertex for new ground (which may rejoin the pieces) checks which pieces
 // the new hex touches, again from the DFS. A Frigate's second step is judged
 // against the board with the Frigate lifted off (`lift`), without a copy.
+#include <algorithm>
+
 #include "hexfleet/hashing.h"
 #include "hexfleet/state.h"
 
@@ -126,6 +128,20 @@ bool State::step_to_new_ground_keeps_chain(const ChainInfo& info, int from, int 
   return false;
 }
 
+namespace {
+// Fills the per-set answers of a lifted board with `count` components.
+void tabulate_lifted(Lifted& l, int count) {
+  const int sets = 1 << std::min(count, Lifted::kMaxPieces);
+  for (int joined = 0; joined < sets; ++joined) {
+    int cores = 0, needs = l.owner_bit;
+    for (int k = 0; k < count; ++k)
+      if (joined >> k & 1) cores |= l.cores[k], needs |= l.needs[k];
+    l.powered[joined] = (l.cut_off & ~std::uint64_t(joined)) == 0 && (needs & ~cores) == 0;
+    l.contact[joined] = l.core_comp[0] == l.core_comp[1] || ((joined >> l.core_comp[0] & 1) && (joined >> l.core_comp[1] & 1));
+  }
+}
+}  // namespace
+
 void State::lift(int from, const ChainInfo& info, Lifted& l) const {
   l.from = from;
   l.vanished = col_height_[from] == 1;
@@ -141,6 +157,7 @@ void State::lift(int from, const ChainInfo& info, Lifted& l) const {
     }
     l.needs = l.cores.data();  // every component is powered: it needs no more than it has
     l.cut_off = 0;
+    tabulate_lifted(l, info.count);
     return;
   }
   l.comp = l.own_comp.data();
@@ -175,40 +192,22 @@ void State::lift(int from, const ChainInfo& info, Lifted& l) const {
   l.cut_off = 0;
   for (int k = 0; k < count; ++k)
     if (l.needs[k] & ~l.cores[k]) l.cut_off |= std::uint64_t{1} << k;
+  tabulate_lifted(l, count);
 }
 
-void State::neighbourhood(Hex centre, Neighbourhood& near) const {
-  near.centre = centre;
+void State::neighbourhood(const Lifted& l, Neighbourhood& near) const {
+  near.centre = col_at_[l.from];
   near.cell.fill(kNone);
+  near.piece.fill(0);
   for (int c = 0; c < columns_; ++c) {
-    const int dq = col_at_[c].q - centre.q, dr = col_at_[c].r - centre.r;
+    const int dq = col_at_[c].q - near.centre.q, dr = col_at_[c].r - near.centre.r;
     if (dq < -Neighbourhood::kRadius || dq > Neighbourhood::kRadius || dr < -Neighbourhood::kRadius ||
         dr > Neighbourhood::kRadius)
       continue;
-    near.cell[(dq + Neighbourhood::kRadius) * Neighbourhood::kSide + dr + Neighbourhood::kRadius] =
-        static_cast<std::uint8_t>(c);
+    const int i = (dq + Neighbourhood::kRadius) * Neighbourhood::kSide + dr + Neighbourhood::kRadius;
+    near.cell[i] = static_cast<std::uint8_t>(c);
+    near.piece[i] = c == l.from && l.vanished ? 0 : static_cast<std::uint8_t>(1 << l.comp[c]);
   }
-}
-
-bool State::powered_with_lifted_at(const Lifted& l, const Neighbourhood& near, Hex at, int at_col,
-                                   bool& contact) const {
-  std::uint64_t joined = 0;
-  int cores = 0, needs = l.owner_bit;
-  auto join = [&](int c) {
-    if (c < 0 || c == kNone || (c == l.from && l.vanished)) return;
-    const int k = l.comp[c];
-    if (joined >> k & 1) return;
-    joined |= std::uint64_t{1} << k;
-    cores |= l.cores[k];
-    needs |= l.needs[k];
-  };
-  if (at_col >= 0 && !(at_col == l.from && l.vanished)) {
-    join(at_col);  // on a stack: the graph is the lifted board's
-  } else {
-    for (int d = 0; d < 6; ++d) join(near.column(neighbour(at, d)));  // new ground joins what it touches
-  }
-  contact = l.core_comp[0] == l.core_comp[1] || ((joined >> l.core_comp[0] & 1) && (joined >> l.core_comp[1] & 1));
-  return (l.cut_off & ~joined) == 0 && (needs & ~cores) == 0;
 }
 
 bool State::all_powered() const {

@@ -114,23 +114,24 @@ void State::generate_moves(int col, const ChainInfo& info, Out& out) const {
     Lifted lifted;
     lift(col, info, lifted);
     Neighbourhood near;
-    neighbourhood(from, near);
+    neighbourhood(lifted, near);
     for (std::size_t k = 0; k < first_steps.size(); ++k) {
       const Hex mid = first_steps[k];
-      const int mid_col = near.column(mid);
-      bool contact_mid;
-      powered_with_lifted_at(lifted, near, mid, mid_col, contact_mid);
+      const int mid_cell = near.index(mid);
+      const int mid_col = near.column(mid_cell);
+      const bool contact_mid = lifted.contact[near.joined(mid_cell)];
       const int mid_level = mid_col < 0 ? 0 : col_height_[mid_col];
       for (int d = 0; d < 6; ++d) {
         const Hex to = neighbour(mid, d);
         if (to == from) continue;
-        const int to_col = near.column(to);
+        const int to_cell = mid_cell + Neighbourhood::kStep[d];
+        const int to_col = near.column(to_cell);
         if (to_col >= 0 && (col_height_[to_col] > mid_level + 1 || own_core_column(to_col, me))) continue;
         const int climb = first_climb[k] + (to_col >= 0 && col_height_[to_col] > mid_level ? 1 : 0);
         if (climb > budget) continue;
         if (reached_with_at_most(to, climb)) continue;  // nothing to improve
-        bool contact_to;
-        if (!powered_with_lifted_at(lifted, near, to, to_col, contact_to) || (contact_mid && !contact_to)) continue;
+        const int joined = near.joined(to_cell);
+        if (!lifted.powered[joined] || (contact_mid && !lifted.contact[joined])) continue;
         reach(to, climb);
       }
     }

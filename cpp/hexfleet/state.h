@@ -95,8 +95,15 @@ struct ChainInfo {
 // The board with one tile lifted off (the top of column `from`): the
 // components of what remains, which players' tiles and Cores each holds, and
 // which are cut off from a Core they need. A Frigate's two steps are both
-// judged against it: the Frigate standing on hex Y joins the pieces Y touches.
+// judged against it: the Frigate standing on hex Y joins the pieces Y touches,
+// so whether it is powered there (and whether the Cores are then in contact)
+// depends only on that set of pieces, and both answers are tabulated per set.
+//
+// There are at most four pieces: every component of a legal position holds a
+// Core, so there are at most two, and lifting a lone tile splits its own into
+// at most three (its six neighbours form at most three arcs).
 struct Lifted {
+  static constexpr int kMaxPieces = 4;
   int from = 0;
   bool vanished = false;  // the tile was alone in its column
   int owner_bit = 0;
@@ -107,19 +114,33 @@ struct Lifted {
   std::array<std::uint8_t, kMaxColumns> own_needs;
   std::uint64_t cut_off = 0;                    // components lacking a Core they need
   std::array<int, 2> core_comp{};
+  // Per set of pieces the Frigate touches (bit k: component k): is every tile
+  // powered, and are the Cores in contact?
+  std::array<bool, 1 << kMaxPieces> powered{};
+  std::array<bool, 1 << kMaxPieces> contact{};
 };
 
 // The columns within three hexes of a centre, in a 7x7 axial box: a
 // Frigate's whole move (and the hexes around its landing spots) looks up
-// columns here instead of hashing each time.
+// columns here instead of hashing each time, with the lifted board's
+// component of each column as one bit (0: empty ground, or the lifted tile's
+// emptied column).
 struct Neighbourhood {
   static constexpr int kRadius = 3, kSide = 2 * kRadius + 1;
+  // Cell offsets of the six directions (kDirections): q moves by kSide, r by 1.
+  static constexpr std::array<int, 6> kStep{kSide, kSide - 1, -1, -kSide, -kSide + 1, 1};
   Hex centre;
-  std::array<std::uint8_t, kSide * kSide> cell;  // column index, 0xFF for empty ground
-  int column(Hex h) const {
-    const int dq = h.q - centre.q + kRadius, dr = h.r - centre.r + kRadius;
-    const int c = cell[dq * kSide + dr];
-    return c == 0xFF ? -1 : c;
+  std::array<std::uint8_t, kSide * kSide> cell;   // column index, 0xFF for empty ground
+  std::array<std::uint8_t, kSide * kSide> piece;  // 1 << component, 0 for nothing there
+  int index(Hex h) const { return (h.q - centre.q + kRadius) * kSide + (h.r - centre.r + kRadius); }
+  int column(int i) const { return cell[i] == 0xFF ? -1 : cell[i]; }
+  // The pieces a tile standing on cell i joins: on a stack, that stack's;
+  // on empty ground, those of its six neighbours (i is at most two hexes
+  // from the centre, so they are all in the box).
+  int joined(int i) const {
+    if (cell[i] != 0xFF) return piece[i];
+    return piece[i + kStep[0]] | piece[i + kStep[1]] | piece[i + kStep[2]] | piece[i + kStep[3]] |
+           piece[i + kStep[4]] | piece[i + kStep[5]];
   }
 };
 
@@ -243,11 +264,8 @@ class State {
   bool step_to_new_ground_keeps_chain(const ChainInfo& info, int from, int dir) const;
   bool step_keeps_chain_slow(int from, Hex to) const;
   void lift(int from, const ChainInfo& info, Lifted& lifted) const;
-  // Is every tile powered with the lifted tile on hex `at` (column `at_col`,
-  // or -1 for empty ground)? Sets `contact` to whether the Cores then touch.
-  bool powered_with_lifted_at(const Lifted& lifted, const Neighbourhood& near, Hex at, int at_col,
-                              bool& contact) const;
-  void neighbourhood(Hex centre, Neighbourhood& near) const;
+  // The box around the lifted tile's hex, with the lifted board's pieces.
+  void neighbourhood(const Lifted& lifted, Neighbourhood& near) const;
   bool all_powered() const;
   // After a combat action: return every tile that cannot trace a path to its
   // own Core, let stacks close up, repeat until nothing else falls.
