@@ -9,58 +9,63 @@
 // the new hex touches, again from the DFS. A Frigate's second step is judged
 // against the board with the Frigate lifted off (`lift`), without a copy.
 #include <algorithm>
+#include <bit>
 
 #include "hexfleet/hashing.h"
 #include "hexfleet/state.h"
 
 namespace triptych::hexfleet {
 
-namespace {
-
-struct Tarjan {
-  const std::array<std::array<std::uint8_t, 6>, kMaxColumns>& nbr;
-  ChainInfo& info;
-  std::array<std::uint8_t, kMaxColumns> low;
-  std::uint8_t timer = 0;
-  std::uint8_t comp = 0;
-
-  void dfs(int v, int parent) {
-    info.disc[v] = low[v] = ++timer;
-    info.component[v] = comp;
-    info.root[v] = parent < 0;
+// Tarjan's low-link DFS, iterative: an explicit stack of columns, each with
+// the directions it has still to explore as ring bits (so empty ground costs
+// nothing). Directions are taken in order, so the DFS is the recursive one's.
+void State::chain_info(ChainInfo& info) const {
+  std::array<std::uint8_t, kMaxColumns> low, parent, todo, stack;
+  int timer = 0, comp = 0;
+  for (int c = 0; c < columns_; ++c) info.disc[c] = 0;
+  auto enter = [&](int v, int from) {
+    info.disc[v] = low[v] = static_cast<std::uint8_t>(++timer);
+    info.component[v] = static_cast<std::uint8_t>(comp);
+    info.root[v] = from == kNone;
     info.separating_count[v] = 0;
+    parent[v] = static_cast<std::uint8_t>(from);
+    todo[v] = col_ring_[v];
     ++info.size[comp];
-    int children = 0;
-    for (int d = 0; d < 6; ++d) {
-      const int w = nbr[v][d];
-      if (w == 0xFF || w == parent) continue;
-      if (info.disc[w]) {
-        if (info.disc[w] < low[v]) low[v] = info.disc[w];
+  };
+  for (int start = 0; start < columns_; ++start) {
+    if (info.disc[start]) continue;
+    info.size[comp] = 0;
+    int depth = 0;
+    enter(start, kNone);
+    stack[depth++] = static_cast<std::uint8_t>(start);
+    while (depth > 0) {
+      const int v = stack[depth - 1];
+      if (todo[v]) {
+        const int d = std::countr_zero(static_cast<unsigned>(todo[v]));
+        todo[v] &= static_cast<std::uint8_t>(todo[v] - 1);
+        const int w = col_nbr_[v][d];
+        if (w == parent[v]) continue;
+        if (info.disc[w]) {
+          if (info.disc[w] < low[v]) low[v] = info.disc[w];
+          continue;
+        }
+        enter(w, v);
+        stack[depth++] = static_cast<std::uint8_t>(w);
         continue;
       }
-      ++children;
-      dfs(w, v);
-      if (low[w] < low[v]) low[v] = low[w];
-      // w's subtree has no edge climbing above v: without v it is a piece of its own.
-      if (low[w] >= info.disc[v]) info.separating[v][info.separating_count[v]++] = static_cast<std::uint8_t>(w);
+      // v is done: its subtree spans disc[v]..timer.
+      info.last[v] = static_cast<std::uint8_t>(timer);
+      // A root's every child is a piece of its own; it splits when it has two.
+      info.cut[v] = info.separating_count[v] > (info.root[v] ? 1 : 0);
+      if (--depth == 0) break;
+      const int p = stack[depth - 1];
+      if (low[v] < low[p]) low[p] = low[v];
+      // v's subtree has no edge climbing above p: without p it is a piece of its own.
+      if (low[v] >= info.disc[p]) info.separating[p][info.separating_count[p]++] = static_cast<std::uint8_t>(v);
     }
-    info.last[v] = timer;
-    info.cut[v] = parent >= 0 ? info.separating_count[v] > 0 : children > 1;
+    ++comp;
   }
-};
-
-}  // namespace
-
-void State::chain_info(ChainInfo& info) const {
-  Tarjan t{col_nbr_, info, {}};
-  for (int c = 0; c < columns_; ++c) info.disc[c] = 0;
-  for (int c = 0; c < columns_; ++c) {
-    if (info.disc[c]) continue;
-    info.size[t.comp] = 0;
-    t.dfs(c, -1);
-    ++t.comp;
-  }
-  info.count = t.comp;
+  info.count = comp;
 }
 
 int State::components(std::array<std::uint8_t, kMaxColumns>& comp) const {

@@ -237,11 +237,7 @@ class State {
   // --- the chain of power (chain.cpp) ----------------------------------------
   void chain_info(ChainInfo& info) const;  // components and cut vertices
   // The occupied neighbours of `col` as six bits, one per direction.
-  int ring(int col) const {
-    int bits = 0;
-    for (int d = 0; d < 6; ++d) bits |= (col_nbr_[col][d] != kNone) << d;
-    return bits;
-  }
+  int ring(int col) const { return col_ring_[col]; }
   // A column whose occupied neighbours form at most one unbroken arc is never
   // a cut vertex: the hexes of two consecutive directions touch, so the arc
   // stays connected without it. Only two or more arcs need the DFS to tell.
@@ -301,6 +297,7 @@ class State {
   std::array<std::uint8_t, kMaxColumns> col_height_{};
   std::array<std::uint8_t, kMaxColumns> col_top_{};
   std::array<std::array<std::uint8_t, 6>, kMaxColumns> col_nbr_{};
+  std::array<std::uint8_t, kMaxColumns> col_ring_{};  // bit d: col_nbr_[c][d] is a column
   std::array<std::uint8_t, kTableSize> table_{};  // coordinate -> column, kNone when free
   std::uint8_t columns_ = 0;
 
