@@ -55,6 +55,16 @@ void State::generate_moves(int col, const ChainInfo& info, Out& out) const {
     return keeps_chain(s, i, c, d);
   };
 
+  if (mover.unit() != kFrigate) {  // one step: each direction is its own destination
+    for (int d = 0; d < 6; ++d) {
+      Hex to;
+      int climb;
+      if (step_ok(*this, info, col, level, d, to, climb))
+        out.push_back({ActionType::kMove, 0, false, static_cast<std::uint8_t>(climb), from, to});
+    }
+    return;
+  }
+
   // Each destination once, with the fewest levels any legal path to it climbs:
   // destinations lie within two hexes, so a 5x5 box of offsets indexes them
   // (0: not reached, else climb + 1), and `reached` keeps the order found.
@@ -87,10 +97,6 @@ void State::generate_moves(int col, const ChainInfo& info, Out& out) const {
       out.push_back(a);
     }
   };
-  if (mover.unit() != kFrigate) {
-    emit();
-    return;
-  }
   if constexpr (kReference) {
     // The literal version: make the first step on a copy and test the second there.
     for (std::size_t k = 0; k < first_steps.size(); ++k) {

@@ -255,8 +255,12 @@ class State {
     // (new or not) is beside it, so no column loses its path and no contact is lost.
     if (col_height_[from] > 1) return true;
     if (col_nbr_[from][dir] != kNone) return !info.cut[from];  // already in from's component
+    // Not a cut vertex: landing beside one of its neighbours (or having none) keeps it joined.
+    if (!info.cut[from] && (col_ring_[from] == 0 || (col_ring_[from] & kBesideDirection[dir]))) return true;
     return step_to_new_ground_keeps_chain(info, from, dir);
   }
+  // The directions d - 1 and d + 1, whose hexes touch the hex in direction d, as ring bits.
+  static constexpr std::array<std::uint8_t, 6> kBesideDirection{0x22, 0x05, 0x0A, 0x14, 0x28, 0x11};
   bool step_to_new_ground_keeps_chain(const ChainInfo& info, int from, int dir) const;
   bool step_keeps_chain_slow(int from, Hex to) const;
   void lift(int from, const ChainInfo& info, Lifted& lifted) const;
@@ -275,7 +279,8 @@ class State {
   void generate_moves(int col, const ChainInfo& info, Out& out) const;
   template <typename Out>
   void generate_spawns(Out& out) const;
-  bool own_core_column(int col, int side) const { return bottom(col).is_core() && bottom(col).owner() == side; }
+  // A Core stands on the ground and never leaves it, so its column is where it is.
+  bool own_core_column(int col, int side) const { return col_at_[col] == core_[side]; }
   bool shipyard_site_ok(Hex at, int side) const;
   void do_move(Hex from, Hex to);
   void do_step(Hex from, Hex to);  // one step of a move, no checks
