@@ -151,7 +151,7 @@ int State::climb_budget(int col) const {
 }
 
 template <typename Out>
-void State::generate_spawns(Out& out) const {
+void State::generate_spawns(const FixedVector<std::uint8_t, kMaxShipyardsOnBoard>& yards, Out& out) const {
   const int me = side_;
   // The Core builds Shipyards while it is uncovered.
   const int core_col = find_column(core_[me]);
@@ -168,12 +168,9 @@ void State::generate_spawns(Out& out) const {
   // than a Shipyard's one-level reach).
   FixedVector<Hex, kMaxShipyardsOnBoard * 6> sites;
   const auto& stock = reserve_[me];
-  for (int c = 0; c < columns_; ++c) {
-    const Tile yard = top(c);
-    if (!yard.is_shipyard() || yard.owner() != me) continue;
-    bool has_room = false;
-    for (int d = 0; d < 6; ++d) has_room = has_room || col_nbr_[c][d] == kNone;
-    if (!has_room) continue;  // surrounded: disabled
+  if (stock[kShield] + stock[kFrigate] + stock[kDestroyer] + stock[kRepulsor] == 0) return;
+  for (const int c : yards) {
+    if (col_ring_[c] == 0x3F) continue;  // surrounded: disabled
     for (int d = 0; d < 6; ++d) {
       const Hex at = neighbour(col_at_[c], d);
       const int n = col_nbr_[c][d];
@@ -208,9 +205,14 @@ void State::generate(Out& out) const {
   const int me = side_;
   ChainInfo info;
   if constexpr (!kReference) chain_info(info);
+  FixedVector<std::uint8_t, kMaxShipyardsOnBoard> yards;  // our uncovered Shipyards, for the spawns
   for (int c = 0; c < columns_; ++c) {
     const Tile t = top(c);
-    if (t.owner() != me || t.is_shield() || t.is_shipyard()) continue;
+    if (t.owner() != me || t.is_shield()) continue;
+    if (t.is_shipyard()) {
+      yards.push_back(static_cast<std::uint8_t>(c));
+      continue;
+    }
     generate_moves<kReference>(c, info, out);
     if (t.unit() != kDestroyer && t.unit() != kRepulsor) continue;
     const int level = level_of_top(c);
@@ -224,7 +226,7 @@ void State::generate(Out& out) const {
                        0, false, 0, col_at_[c], col_at_[n]});
     }
   }
-  generate_spawns(out);
+  generate_spawns(yards, out);
 }
 
 // Records only whether any action was generated: existence checks need no

@@ -278,7 +278,7 @@ class State {
   template <bool kReference, typename Out>
   void generate_moves(int col, const ChainInfo& info, Out& out) const;
   template <typename Out>
-  void generate_spawns(Out& out) const;
+  void generate_spawns(const FixedVector<std::uint8_t, kMaxShipyardsOnBoard>& yards, Out& out) const;
   // A Core stands on the ground and never leaves it, so its column is where it is.
   bool own_core_column(int col, int side) const { return col_at_[col] == core_[side]; }
   bool shipyard_site_ok(Hex at, int side) const;
