@@ -68,6 +68,15 @@ void State::chain_info(ChainInfo& info) const {
   info.count = comp;
 }
 
+void State::one_component(ChainInfo& info) const {
+  for (int c = 0; c < columns_; ++c) {
+    info.component[c] = 0;
+    info.cut[c] = false;
+  }
+  info.size[0] = columns_;
+  info.count = 1;
+}
+
 int State::components(std::array<std::uint8_t, kMaxColumns>& comp) const {
   std::array<std::uint8_t, kMaxColumns> queue;
   for (int c = 0; c < columns_; ++c) comp[c] = kNone;

@@ -121,6 +121,7 @@ State State::from_setup(const Setup& setup) {
   std::array<std::uint8_t, kMaxColumns> comp;
   s.components(comp);
   const int home[2] = {comp[s.find_column(s.core_[0])], comp[s.find_column(s.core_[1])]};
+  s.contact_ = home[0] == home[1];
   for (std::size_t i = 0; i < setup.stacks.size(); ++i) {
     const int c = s.find_column(setup.stacks[i].at);
     for (std::size_t j = 0; j < setup.stacks[i].tiles.size(); ++j)

@@ -18,6 +18,7 @@ State::State(const Options& options) : options_(options) {
     for (int u = 0; u < kUnitCount; ++u) set_reserve(s, u, options_.fleet[u] - (u == kCore ? 1 : 0));
   }
   set_side_and_actions(options_.first_player, 2);
+  contact_ = networks_in_contact();
   start_turn();
 }
 

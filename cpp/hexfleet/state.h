@@ -236,6 +236,11 @@ class State {
 
   // --- the chain of power (chain.cpp) ----------------------------------------
   void chain_info(ChainInfo& info) const;  // components and cut vertices
+  // What move generation needs of chain_info while the Cores are in contact
+  // (one component, as each holds a Core), before any cut vertex is asked
+  // about: `cut` is false everywhere, which holds for every column it is
+  // consulted on until a lone mover with two or more arcs calls for the DFS.
+  void one_component(ChainInfo& info) const;
   // The occupied neighbours of `col` as six bits, one per direction.
   int ring(int col) const { return col_ring_[col]; }
   // A column whose occupied neighbours form at most one unbroken arc is never
@@ -327,6 +332,9 @@ class State {
   std::shared_ptr<const HistoryNode> history_;
   Options options_;
   std::uint64_t hash_ = 0;
+  // networks_in_contact(), kept up to date by apply (most positions are in
+  // contact, and then move generation needs no DFS for the components).
+  bool contact_ = true;
 
   friend std::uint64_t perft(const State& state, int depth);
   friend int evaluate(const State& state, const EvalWeights& weights);
