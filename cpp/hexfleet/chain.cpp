@@ -3,10 +3,12 @@
 // break it, and then the stranded tiles go back to their reserves.
 //
 // Move generation asks one question per step: "if this lone tile leaves its
-// column, does the graph stay whole?" One Tarjan low-link DFS per position
-// marks the cut vertices, so the answer is a lookup; only a tile that leaves a
+// column, does the graph stay whole?" A lone tile whose neighbours form one
+// arc never splits it (consecutive neighbours touch); for one with two or
+// more arcs, a search from one arc over the rest tells, usually in a few
+// steps, and maps the pieces when it does split. Only a tile that leaves a
 // cut vertex for new ground (which may rejoin the pieces) checks which pieces
-// the new hex touches, again from the DFS. A Frigate's second step is judged
+// the new hex touches. A Frigate's second step is judged
 // against the board with the Frigate lifted off (`lift`), without a copy.
 #include <algorithm>
 #include <bit>
@@ -16,65 +18,74 @@
 
 namespace triptych::hexfleet {
 
-// Tarjan's low-link DFS, iterative: an explicit stack of columns, each with
-// the directions it has still to explore as ring bits (so empty ground costs
-// nothing). Directions are taken in order, so the DFS is the recursive one's.
-void State::chain_info(ChainInfo& info) const {
-  std::array<std::uint8_t, kMaxColumns> low, parent, todo, stack;
-  int timer = 0, comp = 0;
-  for (int c = 0; c < columns_; ++c) info.disc[c] = 0;
-  auto enter = [&](int v, int from) {
-    info.disc[v] = low[v] = static_cast<std::uint8_t>(++timer);
-    info.component[v] = static_cast<std::uint8_t>(comp);
-    info.root[v] = from == kNone;
-    info.separating_count[v] = 0;
-    parent[v] = static_cast<std::uint8_t>(from);
-    todo[v] = col_ring_[v];
-    ++info.size[comp];
-  };
-  for (int start = 0; start < columns_; ++start) {
-    if (info.disc[start]) continue;
-    info.size[comp] = 0;
-    int depth = 0;
-    enter(start, kNone);
-    stack[depth++] = static_cast<std::uint8_t>(start);
-    while (depth > 0) {
-      const int v = stack[depth - 1];
-      if (todo[v]) {
-        const int d = std::countr_zero(static_cast<unsigned>(todo[v]));
-        todo[v] &= static_cast<std::uint8_t>(todo[v] - 1);
-        const int w = col_nbr_[v][d];
-        if (w == parent[v]) continue;
-        if (info.disc[w]) {
-          if (info.disc[w] < low[v]) low[v] = info.disc[w];
-          continue;
-        }
-        enter(w, v);
-        stack[depth++] = static_cast<std::uint8_t>(w);
-        continue;
-      }
-      // v is done: its subtree spans disc[v]..timer.
-      info.last[v] = static_cast<std::uint8_t>(timer);
-      // A root's every child is a piece of its own; it splits when it has two.
-      info.cut[v] = info.separating_count[v] > (info.root[v] ? 1 : 0);
-      if (--depth == 0) break;
-      const int p = stack[depth - 1];
-      if (low[v] < low[p]) low[p] = low[v];
-      // v's subtree has no edge climbing above p: without p it is a piece of its own.
-      if (low[v] >= info.disc[p]) info.separating[p][info.separating_count[p]++] = static_cast<std::uint8_t>(v);
-    }
-    ++comp;
+void State::label_components(ChainInfo& info) const {
+  for (int c = 0; c < columns_; ++c) info.cut[c] = false;
+  if (contact_) {
+    for (int c = 0; c < columns_; ++c) info.component[c] = 0;
+    info.size[0] = columns_;
+    info.count = 1;
+    return;
   }
-  info.count = comp;
+  info.count = components(info.component);
+  for (int k = 0; k < info.count; ++k) info.size[k] = 0;
+  for (int c = 0; c < columns_; ++c) ++info.size[info.component[c]];
 }
 
-void State::one_component(ChainInfo& info) const {
-  for (int c = 0; c < columns_; ++c) {
-    info.component[c] = 0;
-    info.cut[c] = false;
+namespace {
+// Breadth-first over the columns from `start`, never entering those in
+// `seen` (which gets what it reaches); stops early once `goal` is all seen.
+// Returns whether it did.
+template <typename Nbr, typename Ring>
+bool search_columns(const Nbr& nbr, const Ring& ring, int start, std::uint64_t& seen, std::uint64_t goal) {
+  std::array<std::uint8_t, kMaxColumns> queue;
+  int head = 0, tail = 0;
+  queue[tail++] = static_cast<std::uint8_t>(start);
+  seen |= std::uint64_t{1} << start;
+  if ((seen & goal) == goal) return true;
+  while (head < tail) {
+    const int u = queue[head++];
+    for (unsigned dirs = ring[u]; dirs != 0; dirs &= dirs - 1) {
+      const int w = nbr[u][std::countr_zero(dirs)];
+      if (seen >> w & 1) continue;
+      seen |= std::uint64_t{1} << w;
+      if ((seen & goal) == goal) return true;
+      queue[tail++] = static_cast<std::uint8_t>(w);
+    }
   }
-  info.size[0] = columns_;
-  info.count = 1;
+  return false;
+}
+
+// One neighbour column per arc of v's ring (the first of each arc), as column bits.
+template <typename Nbr>
+std::uint64_t arc_heads(const Nbr& nbr, int v, int ring) {
+  const int rotated = ((ring << 1) | (ring >> 5)) & 0x3F;
+  std::uint64_t heads = 0;
+  for (unsigned starts = ring & ~rotated; starts != 0; starts &= starts - 1)
+    heads |= std::uint64_t{1} << nbr[v][std::countr_zero(starts)];
+  return heads;
+}
+}  // namespace
+
+void State::split(int v, ChainInfo& info) const {
+  const std::uint64_t heads = arc_heads(col_nbr_, v, col_ring_[v]);
+  const std::uint64_t lifted = std::uint64_t{1} << v;
+  std::uint64_t seen = lifted;
+  int pieces = 0;
+  // Each search either reaches every arc (v splits nothing) or maps one whole piece.
+  for (std::uint64_t left = heads; left != 0; left = heads & ~seen) {
+    const std::uint64_t before = seen;
+    const bool all = search_columns(col_nbr_, col_ring_, std::countr_zero(left), seen, heads);
+    if (all && pieces == 0) break;
+    info.piece_columns[v][pieces++] = seen & ~before;
+  }
+  info.cut[v] = pieces > 1;
+  info.piece_count[v] = static_cast<std::uint8_t>(pieces > 1 ? pieces : 1);
+}
+
+bool State::is_cut_vertex(int v) const {
+  const std::uint64_t heads = arc_heads(col_nbr_, v, col_ring_[v]);
+  std::uint64_t seen = std::uint64_t{1} << v;
+  return !search_columns(col_nbr_, col_ring_, std::countr_zero(heads), seen, heads);
 }
 
 int State::components(std::array<std::uint8_t, kMaxColumns>& comp) const {

@@ -7,14 +7,8 @@ namespace triptych::hexfleet {
 int evaluate(const State& s, const EvalWeights& w) {
   const int me = s.side_to_act();
   int value[2] = {0, 0};
-  // The DFS is run only if a lone ship's neighbours leave the answer open.
-  ChainInfo chain;
-  bool have_chain = false;
-  auto cut = [&](int col) {
-    if (State::ring_is_one_arc(s.ring(col))) return false;
-    if (!have_chain) s.chain_info(chain), have_chain = true;
-    return chain.cut[col];
-  };
+  // A search only where a lone ship's neighbours leave the answer open.
+  auto cut = [&](int col) { return !State::ring_is_one_arc(s.ring(col)) && s.is_cut_vertex(col); };
   const int ship_value[kUnitCount] = {0, w.shipyard, w.shield, w.frigate, w.destroyer, w.repulsor};
 
   for (int col = 0; col < s.columns_; ++col) {

@@ -203,16 +203,8 @@ void State::generate(Out& out) const {
   out.clear();
   if (over_) return;
   const int me = side_;
-  // The DFS waits until a lone mover with two or more arcs of neighbours
-  // needs it (a tile on a stack, or with one arc, splits nothing).
   ChainInfo info;
-  bool have_dfs = false;
-  if constexpr (!kReference) {
-    if (contact_)
-      one_component(info);
-    else
-      chain_info(info), have_dfs = true;
-  }
+  if constexpr (!kReference) label_components(info);
   FixedVector<std::uint8_t, kMaxShipyardsOnBoard> yards;  // our uncovered Shipyards, for the spawns
   for (int c = 0; c < columns_; ++c) {
     const Tile t = top(c);
@@ -221,8 +213,8 @@ void State::generate(Out& out) const {
       yards.push_back(static_cast<std::uint8_t>(c));
       continue;
     }
-    if (!kReference && !have_dfs && col_height_[c] == 1 && !ring_is_one_arc(col_ring_[c]))
-      chain_info(info), have_dfs = true;
+    // Only a lone mover with two or more arcs of neighbours may split the chain.
+    if (!kReference && col_height_[c] == 1 && !ring_is_one_arc(col_ring_[c])) split(c, info);
     generate_moves<kReference>(c, info, out);
     if (t.unit() != kDestroyer && t.unit() != kRepulsor) continue;
     const int level = level_of_top(c);

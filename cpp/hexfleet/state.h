@@ -64,32 +64,25 @@ struct Setup {
   Options options;
 };
 
-// Per-position graph facts used by move generation: connected component of
-// every column and whether removing it would split its component.
-// Per-position graph facts used by move generation, from one DFS: the
-// component of every column, whether removing it would split its component
-// (a cut vertex), and, for a cut vertex, which piece each other column would
-// fall into: the DFS subtree of one of its "separating" children, or the rest.
+// Per-position graph facts used by move generation: the component of every
+// column, and for the lone columns asked about (`split`), whether lifting
+// them splits their component (a cut vertex) and into which pieces.
 struct ChainInfo {
+  static constexpr int kMaxPieces = 3;  // six neighbours form at most three arcs
   std::array<std::uint8_t, kMaxColumns> component;
-  std::array<bool, kMaxColumns> cut;
   std::array<std::uint8_t, kMaxColumns> size;  // columns per component
-  std::array<std::uint8_t, kMaxColumns> disc;  // DFS entry time (from 1)
-  std::array<std::uint8_t, kMaxColumns> last;  // largest entry time in the subtree
-  std::array<bool, kMaxColumns> root;
-  std::array<std::uint8_t, kMaxColumns> separating_count;
-  std::array<std::array<std::uint8_t, 6>, kMaxColumns> separating;
-  int count = 0;  // components
+  int count = 0;                               // components
+  std::array<bool, kMaxColumns> cut;           // false unless split() found a cut vertex
+  std::array<std::uint8_t, kMaxColumns> piece_count;
+  std::array<std::array<std::uint64_t, kMaxPieces>, kMaxColumns> piece_columns;  // bit per column
 
-  // The piece of `column` once cut vertex `v` is lifted out.
+  // The piece of `column` (in v's component) once cut vertex `v` is lifted out.
   int piece(int v, int column) const {
-    for (int i = 0; i < separating_count[v]; ++i) {
-      const int w = separating[v][i];
-      if (disc[w] <= disc[column] && disc[column] <= last[w]) return i;
-    }
-    return separating_count[v];
+    int k = 0;
+    while (k + 1 < piece_count[v] && !(piece_columns[v][k] >> column & 1)) ++k;
+    return k;
   }
-  int pieces(int v) const { return separating_count[v] + (root[v] ? 0 : 1); }
+  int pieces(int v) const { return piece_count[v]; }
 };
 
 // The board with one tile lifted off (the top of column `from`): the
@@ -235,12 +228,15 @@ class State {
   bool record_turn_start();
 
   // --- the chain of power (chain.cpp) ----------------------------------------
-  void chain_info(ChainInfo& info) const;  // components and cut vertices
-  // What move generation needs of chain_info while the Cores are in contact
-  // (one component, as each holds a Core), before any cut vertex is asked
-  // about: `cut` is false everywhere, which holds for every column it is
-  // consulted on until a lone mover with two or more arcs calls for the DFS.
-  void one_component(ChainInfo& info) const;
+  // The components (one while the Cores are in contact: each holds a Core),
+  // with `cut` false everywhere until split() is asked.
+  void label_components(ChainInfo& info) const;
+  // Lifting lone column v (whose neighbours form two or more arcs): does its
+  // component fall apart, and into which pieces? One search over the rest
+  // from each arc not yet reached; it stops as soon as one reaches them all.
+  void split(int v, ChainInfo& info) const;
+  // Does lifting lone column v split its component?
+  bool is_cut_vertex(int v) const;
   // The occupied neighbours of `col` as six bits, one per direction.
   int ring(int col) const { return col_ring_[col]; }
   // A column whose occupied neighbours form at most one unbroken arc is never
