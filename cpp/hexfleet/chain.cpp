@@ -19,9 +19,9 @@
 namespace triptych::hexfleet {
 
 void State::label_components(ChainInfo& info) const {
-  for (int c = 0; c < columns_; ++c) info.cut[c] = false;
+  info.cut.fill(false);  // whole arrays: a few wide stores
   if (contact_) {
-    for (int c = 0; c < columns_; ++c) info.component[c] = 0;
+    info.component.fill(0);
     info.size[0] = columns_;
     info.count = 1;
     return;
@@ -175,6 +175,16 @@ void State::lift(int from, const ChainInfo& info, Lifted& l) const {
     // The graph keeps its components (less `from` when it empties, which
     // splits nothing), and every one of them stays powered.
     l.comp = info.component.data();
+    l.cut_off = 0;
+    if (info.count == 1) {  // one component with both Cores: a spot is powered iff it joins it
+      l.core_comp = {0, 0};
+      l.cores[0] = 3;
+      l.needs = l.cores.data();
+      l.powered[0] = false;
+      l.powered[1] = true;
+      l.contact[0] = l.contact[1] = true;
+      return;
+    }
     for (int k = 0; k < info.count; ++k) l.cores[k] = 0;
     for (int s = 0; s < 2; ++s) {
       l.core_comp[s] = info.component[find_column(core_[s])];
