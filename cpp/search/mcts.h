@@ -72,13 +72,23 @@ class Mcts {
       helpers.emplace_back([&, i] { grow(trees[i], root, limits, start, seed + 0x9E37 * i); });
     grow(trees[0], root, limits, start, seed);
     for (auto& t : helpers) t.join();
+    SearchResult<Action> result = summarize(start);
+    // Only after summarize, which reads the trees (clearing them first read freed memory).
     if (options_.reuse) {
       last_root_ = root;
       has_last_root_ = true;
     } else {
       clear();
     }
+    return result;
+  }
 
+ private:
+  using Clock = std::chrono::steady_clock;
+
+  // The search's result: the root statistics summed over the trees, the main tree's PV.
+  SearchResult<Action> summarize(Clock::time_point start) const {
+    const std::vector<Tree>& trees = trees_;
     SearchResult<Action> result;
     result.threads = options_.threads;
     result.seconds = std::chrono::duration<double>(Clock::now() - start).count();
@@ -133,9 +143,6 @@ class Mcts {
     if (!result.pv.empty()) result.pv[0] = result.best;
     return result;
   }
-
- private:
-  using Clock = std::chrono::steady_clock;
 
   struct Node {
     Action action{};
