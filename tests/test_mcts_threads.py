@@ -4,9 +4,11 @@ trees after freeing them: 0 nodes reported, a move read from freed memory, a cra
 from __future__ import annotations
 
 import threading
+import time
 
 import pytest
 
+from triptych import ai
 from triptych._core import aquaignis, hexfleet
 
 GAMES = [pytest.param(aquaignis, id="aquaignis"), pytest.param(hexfleet, id="hexfleet")]
@@ -45,13 +47,12 @@ def test_threaded_search_is_repeatable_for_a_seed(module) -> None:
 def test_threaded_trees_are_reused_across_moves(module) -> None:
     searcher = module.MctsSearcher(threads=4, seed=5, reuse=True)
     state = module.new_game()
-    first = searcher.search(state, iterations=300)
-    assert first["reused"] == 0
-    for _ in range(3):  # our move, then the search again from the position it reached
-        state.apply(searcher.search(state, iterations=300)["best"])
-        raw = searcher.search(state, iterations=300)
+    assert searcher.search(state, iterations=150)["reused"] == 0
+    for _ in range(2):  # a move played, then the search again from the position it reached
+        state.apply(searcher.search(state, iterations=150)["best"])
+        raw = searcher.search(state, iterations=150)
         assert raw["reused"] > 0, "the subtree of the move played was dropped"
-        assert raw["nodes"] == 4 * 300
+        assert raw["nodes"] == 4 * 150
         assert state.is_legal(raw["best"])
     searcher.clear()
     assert searcher.search(state, iterations=50)["reused"] == 0
@@ -74,3 +75,22 @@ def test_threaded_searches_run_at_once_from_python_threads(module) -> None:
         worker.join()
     assert len(results) == 6
     assert all(raw["nodes"] == 200 and state.is_legal(raw["best"]) for raw in results)
+
+
+
+@pytest.mark.parametrize("module", GAMES)
+@pytest.mark.parametrize("reuse", [False, True])
+def test_stop_from_another_thread_ends_a_threaded_search(module, reuse: bool) -> None:
+    state = midgame(module)
+    player = ai.MCTS(time_ms=600_000, threads=4, seed=2, reuse=reuse)  # only stop() can end it in time
+    box: dict = {}
+    worker = threading.Thread(target=lambda: box.update(result=player.search(state)), daemon=True)
+    worker.start()
+    deadline = time.monotonic() + 60
+    while worker.is_alive() and time.monotonic() < deadline:
+        time.sleep(0.2)  # a stop() before the search starts is forgotten by it: send it until it ends
+        player.stop()
+    worker.join(timeout=1)
+    assert not worker.is_alive(), "stop() did not end the search"
+    result = box["result"]
+    assert result.nodes >= 4 and state.is_legal(result.best)
