@@ -138,8 +138,8 @@ bool State::record_turn_start() {
   // Any earlier occurrence may match (no action in Hexfleet is irreversible:
   // every tile can return to its reserve), so the whole list is walked.
   int seen = 1;
-  for (const HistoryNode* n = history_.get(); n != nullptr; n = n->older.get()) seen += n->hash == hash_;
-  history_ = std::make_shared<const HistoryNode>(HistoryNode{hash_, std::move(history_)});
+  history_.for_each([&](std::uint64_t h) { seen += h == hash_; });
+  history_.push(hash_);
   return seen >= options_.repetitions;
 }
 

@@ -53,7 +53,7 @@ State State::from_setup(const Setup& setup) {
   s.winner_ = -1;
   s.climber_ = {};
   s.climbed_ = 0;
-  s.history_.reset();
+  s.history_.clear();
   s.turn_ = static_cast<std::uint32_t>(setup.turn);
   for (auto& r : s.reserve_) r.fill(0);
   s.shipyards_ = {0, 0};
@@ -157,7 +157,7 @@ State State::from_setup(const Setup& setup) {
   if (history.size() > static_cast<std::size_t>(setup.turn) + 1)
     fail("history", std::to_string(history.size()) + " turn starts, but only " + std::to_string(setup.turn + 1) +
                         " turns have started");
-  for (std::uint64_t h : history) s.history_ = std::make_shared<const HistoryNode>(HistoryNode{h, std::move(s.history_)});
+  for (std::uint64_t h : history) s.history_.push(h);
   if (setup.over) {
     s.set_over(setup.winner);
     return s;

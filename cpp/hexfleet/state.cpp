@@ -22,15 +22,9 @@ State::State(const Options& options) : options_(options) {
   start_turn();
 }
 
-State::~State() {
-  // Unlink a history no other copy shares node by node: destroying a long
-  // list through its own links would recurse once per turn.
-  while (history_ && history_.use_count() == 1) history_ = std::shared_ptr<const HistoryNode>(history_->older);
-}
-
 std::vector<std::uint64_t> State::history() const {
   std::vector<std::uint64_t> out;
-  for (const HistoryNode* n = history_.get(); n != nullptr; n = n->older.get()) out.push_back(n->hash);
+  history_.for_each([&](std::uint64_t h) { out.push_back(h); });
   std::reverse(out.begin(), out.end());
   return out;
 }

@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "hexfleet/history.h"
 #include "hexfleet/types.h"
 
 namespace triptych::hexfleet {
@@ -142,7 +143,6 @@ class State {
   explicit State(const Options& options = {});
   State(const State&) = default;
   State& operator=(const State&) = default;
-  ~State();  // frees a long history without deep recursion
 
   // --- queries -------------------------------------------------------------
   int side_to_act() const { return side_; }
@@ -319,13 +319,7 @@ class State {
   // R19: the ship that climbed in this turn's first action, and how far.
   Hex climber_{};
   std::int8_t climbed_ = 0;
-  // R20: turn-start hashes, newest first, as an immutable list that copies
-  // share (search copies a State per child; a copy costs one reference).
-  struct HistoryNode {
-    std::uint64_t hash;
-    std::shared_ptr<const HistoryNode> older;
-  };
-  std::shared_ptr<const HistoryNode> history_;
+  TurnHistory history_;  // R20: turn-start hashes, shared by copies
   Options options_;
   std::uint64_t hash_ = 0;
   // networks_in_contact(), kept up to date by apply (most positions are in
