@@ -13,6 +13,20 @@ from panda3d.core import (Geom, GeomNode, GeomTriangles, GeomVertexData, GeomVer
                           NodePath, TextNode, Vec3)
 
 
+_GEOMS: dict[tuple, Geom] = {}
+_TEXTS: dict[tuple, object] = {}
+
+
+def _cached(name: str, key: tuple, build) -> NodePath:
+    """A fresh node sharing the Geom built once per shape: a table redraw makes no new vertex data."""
+    geom = _GEOMS.get(key)
+    if geom is None:
+        geom = _GEOMS[key] = build().node().modify_geom(0)
+    node = GeomNode(name)
+    node.add_geom(geom)
+    return NodePath(node)
+
+
 class _MeshBuilder:
     def __init__(self, name: str) -> None:
         self.name = name
@@ -40,7 +54,7 @@ class _MeshBuilder:
         return NodePath(node)
 
 
-def prism(sides: int, radius: float, height: float, name: str = "prism", angle0: float = 0.0) -> NodePath:
+def _build_prism(sides: int, radius: float, height: float, name: str = "prism", angle0: float = 0.0) -> NodePath:
     """A regular prism standing on z=0 (a hexagonal tile with sides=6, a disc with many sides)."""
     b = _MeshBuilder(name)
     ring = [(radius * math.cos(angle0 + 2 * math.pi * i / sides), radius * math.sin(angle0 + 2 * math.pi * i / sides))
@@ -54,7 +68,7 @@ def prism(sides: int, radius: float, height: float, name: str = "prism", angle0:
     return b.node()
 
 
-def bevel_prism(sides: int, radius: float, height: float, bevel: float, name: str = "tile",
+def _build_bevel_prism(sides: int, radius: float, height: float, bevel: float, name: str = "tile",
                 angle0: float = 0.0) -> NodePath:
     """A prism with its top and bottom edges chamfered by `bevel`: stacked tiles read as separate pieces
     (each joint is a dark groove under the lights) and a tile looks like a thick game piece, not a slab."""
@@ -80,7 +94,7 @@ def bevel_prism(sides: int, radius: float, height: float, bevel: float, name: st
     return b.node()
 
 
-def ring_outline(sides: int, radius: float, width: float, height: float, name: str = "outline",
+def _build_ring_outline(sides: int, radius: float, width: float, height: float, name: str = "outline",
                  angle0: float = 0.0) -> NodePath:
     """A flat polygonal frame (a hollow hexagon around a column, a cut-vertex mark): `width` wide inward
     from `radius`, `height` thick, so it outlines without hiding what it surrounds."""
@@ -109,7 +123,7 @@ def side_label(text: str, scale: float, color, face_angle: float, distance: floa
     return np
 
 
-def box(sx: float, sy: float, sz: float, name: str = "box") -> NodePath:
+def _build_box(sx: float, sy: float, sz: float, name: str = "box") -> NodePath:
     """A box centred on x and y, standing on z=0."""
     b = _MeshBuilder(name)
     x, y = sx / 2, sy / 2
@@ -122,7 +136,7 @@ def box(sx: float, sy: float, sz: float, name: str = "box") -> NodePath:
     return b.node()
 
 
-def cone(radius: float, height: float, sides: int = 12, name: str = "cone") -> NodePath:
+def _build_cone(radius: float, height: float, sides: int = 12, name: str = "cone") -> NodePath:
     """A pointed cone on z=0 (crown spikes, markers)."""
     b = _MeshBuilder(name)
     ring = [(radius * math.cos(2 * math.pi * i / sides), radius * math.sin(2 * math.pi * i / sides))
@@ -135,13 +149,47 @@ def cone(radius: float, height: float, sides: int = 12, name: str = "cone") -> N
     return b.node()
 
 
+def prism(sides: int, radius: float, height: float, name: str = "prism", angle0: float = 0.0) -> NodePath:
+    """A regular prism standing on z=0 (a hexagonal tile with sides=6, a disc with many sides)."""
+    return _cached(name, ("prism", sides, radius, height, angle0), lambda: _build_prism(sides, radius, height, name,
+                                                                                         angle0))
+
+
+def bevel_prism(sides: int, radius: float, height: float, bevel: float, name: str = "tile",
+                angle0: float = 0.0) -> NodePath:
+    """A prism with chamfered top and bottom edges (see `_build_bevel_prism`)."""
+    return _cached(name, ("bevel", sides, radius, height, bevel, angle0),
+                   lambda: _build_bevel_prism(sides, radius, height, bevel, name, angle0))
+
+
+def box(sx: float, sy: float, sz: float, name: str = "box") -> NodePath:
+    """A box centred on x and y, standing on z=0."""
+    return _cached(name, ("box", sx, sy, sz), lambda: _build_box(sx, sy, sz, name))
+
+
+def cone(radius: float, height: float, sides: int = 12, name: str = "cone") -> NodePath:
+    """A pointed cone on z=0 (crown spikes, markers)."""
+    return _cached(name, ("cone", radius, height, sides), lambda: _build_cone(radius, height, sides, name))
+
+
+def ring_outline(sides: int, radius: float, width: float, height: float, name: str = "outline",
+                 angle0: float = 0.0) -> NodePath:
+    """A flat polygonal frame (see `_build_ring_outline`)."""
+    return _cached(name, ("ring", sides, radius, width, height, angle0),
+                   lambda: _build_ring_outline(sides, radius, width, height, name, angle0))
+
+
 def label(text: str, scale: float = 0.3, color=(1, 1, 1, 1), flat: bool = True, name: str = "label") -> NodePath:
     """Text for the table: lying flat (on a top face) or standing up, centred."""
-    tn = TextNode(name)
-    tn.set_text(text)
-    tn.set_align(TextNode.A_center)
-    tn.set_text_color(*color)
-    np = NodePath(tn.generate())
+    key = (text, tuple(color))
+    if key not in _TEXTS:
+        tn = TextNode(name)
+        tn.set_text(text)
+        tn.set_align(TextNode.A_center)
+        tn.set_text_color(*color)
+        _TEXTS[key] = tn.generate()
+    np = NodePath(_TEXTS[key].copy_subgraph())
+    np.set_name(name)
     np.set_scale(scale)
     np.set_light_off()  # text stays readable whatever the lighting
     if flat:

@@ -115,11 +115,14 @@ class HexfleetMotion:
             first.append(Sequence(Func(node.show), anim.drop_in(node, 2.2, 0.4)))
         elif kind == "destroy":
             start, target = tuple(d["from"]), tuple(d["target"])
-            victim, destroyer = lift(target), lift(start)
+            victim = lift(target)
+            destroyer = stacks[start][-1][1]
+            if destroyer is not None:   # a lunge toward the target and back; the Destroyer stays
+                home_pos = destroyer.get_pos()
+                toward = home_pos + (Point3(*hex_xy(*target), home_pos.z) - home_pos) * 0.3
+                first.append(Sequence(anim.slide(destroyer, toward, 0.15), anim.slide(destroyer, home_pos, 0.2)))
             if victim[1] is not None:
-                first.append(Sequence(anim.shake(victim[1], 0.1, 0.25), self._to_tray(*victim)))
-            if destroyer[1] is not None:
-                first.append(Sequence(Wait(0.3), self._to_tray(*destroyer)))
+                first.append(Sequence(Wait(0.15), anim.shake(victim[1], 0.1, 0.25), self._to_tray(*victim)))
         elif kind == "push":
             start, target = tuple(d["from"]), tuple(d["target"])
             dest = (2 * target[0] - start[0], 2 * target[1] - start[1])

@@ -161,7 +161,7 @@ def _hexfleet(b: dict, a: dict, act: dict, player: int, names, *_: Any) -> list[
     elif kind == "destroy":
         target = sb[tuple(act["target"])][-1]
         events.append(Event("destroy", f"{who}'s Destroyer at {hexs(act['from'])} destroys {_tile(target, names)} "
-                                       f"at {hexs(act['target'])}; the Destroyer returns to the reserve", player, act))
+                                       f"at {hexs(act['target'])}; it returns to its owner's reserve", player, act))
     elif kind == "push":
         target = tuple(act["target"])
         tile = sb[target][-1]
