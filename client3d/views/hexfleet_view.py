@@ -17,7 +17,6 @@ the client computes no rules of its own. Pieces are drawn by
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from panda3d.core import NodePath
@@ -27,9 +26,9 @@ from triptych.client3d.geometry import box, label, prism
 from triptych.client3d.picking import make_pickable
 from triptych.client3d.views.base import GameView
 from triptych.client3d.views.hexfleet_motion import HexfleetMotion
-from triptych.client3d.views.hexfleet_pieces import (COLORS, DANGER, GOLD, HEX_ANGLE0, NAMES, NEIGHBOURS, SIZE,
+from triptych.client3d.views.hexfleet_pieces import (COLORS, DANGER, HEX_ANGLE0, NAMES, NEIGHBOURS, SIZE,
                                                      TILE_H, UNIT_NAMES, UNIT_TEXT, column_top, hex_xy, make_tile,
-                                                     network_overlay, threat_flag, tile_z)
+                                                     network_overlay, threat_flag)
 
 __all__ = ["HexfleetView", "TILE_H", "hex_xy", "hex_key", "columns"]
 
