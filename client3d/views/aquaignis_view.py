@@ -90,7 +90,7 @@ class AquaIgnisView(GameView):
 
     def _draw_score(self, data: dict[str, Any]) -> None:
         for side, owner in (("aqua", 0), ("ignis", 1)):
-            x = -6.4 if owner == 0 else 6.4
+            x = -5.95 if owner == 0 else 5.95
             t = label(NAMES[owner], 0.4, COLORS[owner])
             t.set_pos(x, 0.6, 0.01)
             t.reparent_to(self.root)

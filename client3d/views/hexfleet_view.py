@@ -60,7 +60,7 @@ class HexfleetView(GameView):
 
     def home_view(self) -> View:
         # Three-quarters, low enough that a stack's side faces (letters, levels) and its height read.
-        return View(heading=0, pitch=42, distance=20.5, target=(0.0, -0.6, 0))
+        return View(heading=0, pitch=42, distance=19.5, target=(0.0, -0.5, 0))
 
     # -- drawing ---------------------------------------------------------------------------------------------
     def build(self, state: Any) -> None:
@@ -137,7 +137,7 @@ class HexfleetView(GameView):
     def _draw_trays(self, data: dict[str, Any]) -> None:
         for owner in (0, 1):
             tray = self.root.attach_new_node(f"tray-{owner}")
-            x0 = -5.9 if owner == 0 else 5.9
+            x0 = -5.1 if owner == 0 else 5.1
             base = box(2.2, 6.4, 0.12, "tray")
             base.set_pos(x0, -0.6, -0.1)
             base.set_color(0.22, 0.16, 0.11, 1)
