@@ -185,3 +185,13 @@ def test_hovering_a_column_lists_its_stack_bottom_to_top(client_app):
     assert len(listed) == len(tiles)
     for level, (line, tile) in enumerate(zip(listed, tiles)):
         assert line.startswith(f"{level} {('Green', 'Purple')[tile['owner']]} ")
+
+
+def test_the_software_renderer_keeps_plain_lights_without_shadows(client_app):
+    """p3tinydisplay runs no shaders: the table detects it and lights per vertex (OpenGL gets shadows)."""
+    from triptych.client3d.table import enable_shadows, supports_shadows
+
+    assert not supports_shadows(client_app.base)
+    key = client_app.base.render.find("**/+DirectionalLight")
+    assert enable_shadows(client_app.base, key) is False
+    assert not key.node().is_shadow_caster() and client_app.base.render.get_shader() is None
