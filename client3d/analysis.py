@@ -183,7 +183,7 @@ class Analysis:
     def _point(self, key: str) -> Point3 | None:
         node = self.app.view.nodes.get(key)
         if node is None or node.is_empty():
-            return None
+            return _empty_place(key)
         lo_hi = node.get_tight_bounds(self.app.base.render)
         centre = node.get_pos(self.app.base.render)
         top = lo_hi[1].z if lo_hi else centre.z
@@ -192,3 +192,14 @@ class Analysis:
     def destroy(self) -> None:
         self.stop()
         self.root.remove_node()
+
+
+def _empty_place(key: str) -> Point3 | None:
+    """Where a key with nothing drawn on it lies (an empty Hexfleet hex: the table has no node there)."""
+    if key.startswith("hex:"):
+        from triptych.client3d.views.hexfleet_view import hex_xy
+
+        q, r = (int(v) for v in key.split(":")[1:3])
+        x, y = hex_xy(q, r)
+        return Point3(x, y, LIFT)
+    return None
