@@ -1,0 +1,135 @@
+"""Makes the README's screenshots of the 3D table with the real-window (OpenGL) renderer.
+
+Needs an X display; without a desktop, start a virtual one first:
+
+    apt-get install -y xvfb imagemagick
+    Xvfb :99 -screen 0 1280x800x24 &
+    DISPLAY=:99 python tools/screenshots.py                 # every shot
+    DISPLAY=:99 python tools/screenshots.py table-hexfleet  # one shot
+
+Each shot is a function below that sets the table up through the client's own handlers (a scripted,
+seeded line of play, or a loaded position) and returns; `main` frames, renders and writes
+`docs/screenshots/NAME.png`, then shrinks it with ImageMagick (when installed) to stay small.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any, Callable
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "docs" / "screenshots"
+MAX_BYTES = 300_000
+
+
+def seeded_line(module: Any, seed: int, plies: int) -> Any:
+    """The position after `plies` random legal actions drawn with `random.Random(seed)` (reproducible)."""
+    rng = random.Random(seed)
+    state = module.new_game()
+    for _ in range(plies):
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def hexfleet_midgame() -> Any:
+    """A Hexfleet mid-game: 18 columns, a stack four high, Purple's ship on Green's Core."""
+    import triptych.hexfleet as hexfleet
+
+    return seeded_line(hexfleet, 1, 54)
+
+
+def aquaignis_midgame() -> Any:
+    """An AquaIgnis mid-game: 13 units, IGNIS's flows 2 and 7 linked, a Crown and a barrier."""
+    import triptych.aquaignis as aquaignis
+
+    return seeded_line(aquaignis, 1, 44)
+
+
+def _load(app: Any, game: str, state: Any, tmp: Path) -> None:
+    import json
+
+    path = tmp / f"{game}.json"
+    path.write_text(json.dumps(state.to_dict()))
+    app.start_game(game, position=path)
+    app.session.notes.clear()  # not the "loaded /tmp/..." line
+    app.refresh()
+    app.run_until_idle()
+
+
+def table_hexfleet(app: Any, tmp: Path) -> None:
+    """Hexfleet: stacks three and four high, a boarded Core (the threat flag), the power network shown."""
+    _load(app, "hexfleet", hexfleet_midgame(), tmp)
+    view = app.view
+    if hasattr(view, "show_network"):
+        view.show_network(True)
+    # Hover the tallest column, so its stack is listed bottom to top.
+    tallest = max(view.cols.items(), key=lambda kv: len(kv[1]))[0]
+    app.hud.set_tip(app.tooltip_for(f"hex:{tallest[0]}:{tallest[1]}"))
+
+
+def table_aquaignis(app: Any, tmp: Path) -> None:
+    """AquaIgnis: a link between two flows, a Crown, barriers, a piece selected with its targets."""
+    _load(app, "aquaignis", aquaignis_midgame(), tmp)
+    if app.sources:
+        app.select(sorted(app.sources)[0])
+
+
+SHOTS: dict[str, Callable[[Any, Path], None]] = {
+    "table-hexfleet": table_hexfleet,
+    "table-aquaignis": table_aquaignis,
+}
+
+
+def shrink(path: Path) -> None:
+    """Quantizes the PNG with ImageMagick until it is under MAX_BYTES (a no-op without ImageMagick)."""
+    found = [shutil.which("magick"), shutil.which("convert"), "/usr/bin/convert"]
+    working = [c for c in found if c and subprocess.run([c, "-version"], capture_output=True).returncode == 0]
+    if not working:
+        return
+    convert = working[0]
+    for colors in (256, 160, 96):
+        subprocess.run([convert, str(path), "-strip", "-colors", str(colors), "-define", "png:compression-level=9",
+                        str(path)], check=True)
+        if path.stat().st_size < MAX_BYTES:
+            return
+
+
+def main(argv: list[str] | None = None) -> int:
+    import tempfile
+
+    from triptych.client3d.app import ClientOptions, TabletopApp
+    from triptych.client3d.config import has_display
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("shots", nargs="*", choices=[[], *SHOTS], help="which shots (default: all)")
+    parser.add_argument("--size", default="1280x800", help="window size, WxH")
+    parser.add_argument("--out", type=Path, default=OUT)
+    args = parser.parse_args(argv)
+    if not has_display():
+        print("No display: run under Xvfb (see this script's docstring).", file=sys.stderr)
+        return 2
+    w, h = (int(v) for v in args.size.split("x"))
+    args.out.mkdir(parents=True, exist_ok=True)
+    app = TabletopApp(ClientOptions(game=None, size=(w, h), fixed_clock=True, seed=1))
+    try:
+        with tempfile.TemporaryDirectory() as tmp:
+            for name in args.shots or list(SHOTS):
+                SHOTS[name](app, Path(tmp))
+                app.step(30)  # the camera and any hover settle
+                path = args.out / f"{name}.png"
+                app.screenshot(path)
+                shrink(path)
+                print(f"{path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}: "
+                      f"{path.stat().st_size // 1024} KB")
+    finally:
+        app.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
