@@ -126,6 +126,9 @@ class TabletopApp(Commands):
         if mode not in MODES:
             raise ValueError(f"unknown mode {mode!r}: one of {', '.join(MODES)}")
         self.thinker.cancel()
+        if self.animating:  # a move still animating belongs to the table about to be cleared
+            self._current.pause()
+            self.animating = False
         self.replay_mode = None
         self.close_start_screen()
         self.hud.close_dialog()
