@@ -7,8 +7,10 @@ click on it confirms); the field also takes a typed name or path. Saving over
 an existing file asks first. The folder the player last used is remembered
 (:mod:`settings`) and the dialog opens there next time.
 
-It takes the HUD's one dialog place (``hud.dialog``), so Escape and clicks
-behave as for any question, and registers its buttons in ``hud.buttons``
+It takes the HUD's one dialog place (``hud.dialog``), so clicks on the table
+are ignored as for any question. While it is open the keyboard's events are
+renamed (``dialog-`` prefix), so typing a name never pans the camera or steps a
+replay; Escape cancels. It registers its buttons in ``hud.buttons``
 (``dialog:Save``, ``dialog:Open``, ``dialog:Cancel``, ``dialog:Up``,
 ``dialog:item:NAME``, ``dialog:More``), so tests press what a click presses.
 """
@@ -40,6 +42,8 @@ def list_folder(folder: Path) -> list[tuple[str, bool]]:
 
 class FileDialog:
     """A save (`mode="save"`) or open (`mode="open"`) dialog; `on_choose(path)` runs with the chosen file."""
+
+    active: "FileDialog | None" = None   # the dialog holding the keyboard (a new one replaces an old one)
 
     def __init__(self, hud: Any, mode: str, folder: Path, name: str, on_choose: Callable[[Path], Any],
                  title: str = "", on_folder: Callable[[Path], Any] | None = None) -> None:
@@ -81,6 +85,25 @@ class FileDialog:
                          frameColor=(0.2, 0.4, 0.28, 1) if i == 0 else (0.22, 0.26, 0.34, 1))
             hud.buttons["dialog:" + text] = command
         self.show()
+        self._thrower = hud.base.buttonThrowers[0].node() if getattr(hud.base, "buttonThrowers", None) else None
+        if self._thrower is not None:
+            FileDialog.active = self
+            self._thrower.set_prefix("dialog-")
+            hud.base.accept("dialog-escape", self.cancel)
+            hud.base.task_mgr.add(self._watch, "triptych-file-dialog")
+
+    def _watch(self, task: Any) -> Any:
+        """Gives the keyboard back once the dialog is gone, however it was closed."""
+        if self.hud.dialog is self.frame and not self.frame.is_empty():
+            return task.cont
+        self._release_keys()
+        return task.done
+
+    def _release_keys(self) -> None:
+        if self._thrower is not None and FileDialog.active is self:
+            FileDialog.active = None
+            self._thrower.set_prefix("")
+            self.hud.base.ignore("dialog-escape")
 
     # -- the listing -----------------------------------------------------------------------------------------
     def entries(self) -> list[tuple[str, bool]]:
@@ -157,6 +180,7 @@ class FileDialog:
                 self._refuse(f"There is no folder {path.parent}.")
                 return
             if path.exists():
+                self._release_keys()  # the question that replaces this dialog takes Escape as usual
                 self.hud.ask(f"{path.name} exists. Replace it?", lambda: self._choose(path), yes="Replace")
                 return
         elif not path.is_file():
@@ -178,6 +202,7 @@ class FileDialog:
         self.close()
 
     def close(self) -> None:
+        self._release_keys()
         if self.hud.dialog is self.frame:
             self.hud.close_dialog()
         elif not self.frame.is_empty():

@@ -65,6 +65,14 @@ def changed(x, y, r=6):
     return sum(abs(grey(after, x + dx, y + dy) - grey(before, x + dx, y + dy))
                for dx in range(-r, r + 1, 3) for dy in range(-r, r + 1, 3))
 
+# The file dialog takes the keyboard (typed names never pan the camera) and gives it back.
+thrower = app.base.buttonThrowers[0].node()
+app.hud.press("Save")
+report["prefix"] = [thrower.get_prefix()]
+app.hud.press("dialog:Cancel")
+app.step(1)
+report["prefix"].append(thrower.get_prefix())
+
 w, h = after.get_x_size(), after.get_y_size()
 values = [grey(after, x, y) for x in range(0, w, 16) for y in range(0, h, 16)]
 report.update(changed=[changed(x, y) for x, y in spots], spread=max(values) - min(values),
@@ -85,5 +93,6 @@ def test_an_aquaignis_turn_in_a_real_opengl_window(tmp_path):
     assert report["window"] == [960, 600]
     assert report["selected"] == ["slot:3:0", "slot:5:0"]       # the real pointer's clicks picked the slots
     assert report["pieces"] == [[3, 0], [5, 0]] and report["to_move"] == 1   # AQUA's turn is over
+    assert report["prefix"] == ["dialog-", ""]
     assert report["spread"] > 0.3                                  # a drawn table, not a blank frame
     assert all(c > 2.0 for c in report["changed"]), report["changed"]   # pixels changed where each piece landed
