@@ -11,12 +11,13 @@ the panel gives the score for the side to move and the line in notation.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from panda3d.core import NodePath, Point3, Vec3
 
 from triptych import CHANCE
-from triptych.client3d.geometry import box, cone, label
+from triptych.client3d.geometry import box, label, prism
 
 LINE_ARROWS = 3                       # arrows drawn for the best line
 ARROW_COLORS = ((1.0, 0.82, 0.15, 1), (0.35, 0.85, 1.0, 1), (0.95, 0.55, 1.0, 1))
@@ -26,25 +27,56 @@ LIFT = 0.7                            # arrows float this far over what they poi
 
 
 def arrow(parent: NodePath, start: Point3, end: Point3, color, width: float = 0.16, name: str = "arrow") -> NodePath:
-    """A flat-topped 3D arrow from `start` to `end`: a shaft and a cone head, unlit so it reads on any table."""
+    """A 3D arrow from `start` to `end`, level over the table when both lie on it (as on a chess board's
+    analysis, a flat arrow reads best from above), dropping onto `end` when `start` is above it; unlit, so
+    it reads on any table. The node sits at `start`; its ``apex`` tag holds the point where its number goes."""
     root = parent.attach_new_node(name)
     root.set_pos(start)
-    root.look_at(end)
-    length = max(0.05, (end - start).length())
-    head = min(0.6, 0.45 * length)
-    shaft = box(width, length - head, width * 0.6, "arrow-shaft")
-    shaft.set_pos(0, (length - head) / 2, -width * 0.3)
-    shaft.reparent_to(root)
-    tip = cone(width * 2.2, head, 12, "arrow-head")
-    tip.set_p(-90)        # the cone's +Z axis along +Y, toward `end`
-    tip.set_y(length - head)
-    tip.reparent_to(root)
+    span = end - start
+    flat = Vec3(span.x, span.y, 0).length()
+    rise = 0.0
+
+    def at(t: float) -> Point3:
+        return Point3(span.x * t, span.y * t, span.z * t + 4 * rise * t * (1 - t))
+
+    head = width * 1.35 * 1.5 * 0.8    # the shaft stops a little inside the head
+    steps = 12
+    points = [at(i / steps) for i in range(steps + 1)]
+    # The shaft stops where the head begins (measured back along the arc).
+    cut, run = steps, 0.0
+    while cut > 1 and run < head:
+        run += (points[cut] - points[cut - 1]).length()
+        cut -= 1
+    for a, b in zip(points[:cut], points[1:cut + 1]):
+        seg = root.attach_new_node("arrow-segment")
+        seg.set_pos(a)
+        seg.look_at(b)
+        shaft = box(width, (b - a).length() + width * 0.5, width * 0.6, "arrow-shaft")
+        shaft.set_pos(0, (b - a).length() / 2, -width * 0.3)
+        shaft.reparent_to(seg)
+    # A flat, level triangular head whose point is on `end`: level, because the arc's last direction can run
+    # along the line of sight (an arrow pointing away from the camera) and a tilted head would show its edge.
+    tip_root = root.attach_new_node("arrow-tip")
+    tip_root.set_pos(points[-1])
+    heading = Vec3(span.x, span.y, 0) if flat > 0.05 else Vec3(0, 1, 0)
+    tip_root.look_at(points[-1] + heading)
+    r = width * 1.35
+    tip = prism(3, r, width * 0.6, "arrow-head", angle0=math.pi / 2)
+    tip.set_scale(1.0, 1.5, 1)    # a long, pointed head
+    tip.set_pos(0, -r * 1.5, -width * 0.3)
+    tip.reparent_to(tip_root)
+    root.set_tag("apex", " ".join(f"{v:.3f}" for v in at(0.5)))
     root.set_color(*color)
     root.set_light_off()
-    root.set_depth_offset(2)
     root.set_bin("fixed", 10)   # never hidden inside a stack it points into
     root.set_depth_test(False)
+    root.set_depth_write(False)
     return root
+
+
+def arrow_tip(node: NodePath, render: NodePath) -> Point3:
+    """Where an arrow's head ends (its point), in `render` coordinates."""
+    return node.find("arrow-tip").get_pos(render)
 
 
 def score_text(result: Any, side: str) -> str:
@@ -148,11 +180,13 @@ class Analysis:
                 break
             ends = self.ends_of(action, probe)
             if ends is not None:
-                node = arrow(self.root, *ends, ARROW_COLORS[i % len(ARROW_COLORS)], 0.2 - 0.03 * i, f"arrow-{i}")
+                color = ARROW_COLORS[i % len(ARROW_COLORS)]
+                node = arrow(self.root, *ends, color, 0.27 - 0.04 * i, f"arrow-{i}")
                 node.set_tag("action", str(action))
-                tag = label(str(i + 1), 0.5, (0.05, 0.05, 0.05, 1), flat=False)
+                tag = label(str(i + 1), 0.55, color, flat=False)
                 tag.reparent_to(node)
-                tag.set_pos(0, 0.2, 0.35)
+                tag.set_pos(*(float(v) for v in node.get_tag("apex").split()))
+                tag.set_z(tag.get_z() + 0.45)
                 tag.set_billboard_point_eye()
                 self.arrows.append((action, node))
             try:
@@ -175,7 +209,8 @@ class Analysis:
         points = [self._point(k) for k in ([sources[0]] if sources else []) + ([target] if target else [])]
         points = [p for p in points if p is not None]
         if len(points) == 2 and (points[1] - points[0]).length() > 0.3:
-            return points[0], points[1]
+            z = max(points[0].z, points[1].z)  # level, over the taller of the two stacks
+            return Point3(points[0].x, points[0].y, z), Point3(points[1].x, points[1].y, z)
         if points:
             return points[-1] + Vec3(0, 0, 2.6), points[-1]
         return None

@@ -135,8 +135,10 @@ def test_the_analysis_arrow_is_the_ais_first_action(client_app):
         from triptych.client3d.views.hexfleet_view import hex_xy
 
         source, target = client_app.view.source_of(expected.best, data, state), data.get("to") or data.get("at")
+        from triptych.client3d.analysis import arrow_tip
+
         render = client_app.base.render
-        tip = render.get_relative_point(node, (0, node.get_tight_bounds(node)[1].y, 0))
+        tip = arrow_tip(node, render)
         assert abs(tip.x - hex_xy(*target)[0]) < 0.05 and abs(tip.y - hex_xy(*target)[1]) < 0.05
         if source and data["type"] == "move":
             tail = node.get_pos(render)
