@@ -27,7 +27,7 @@ MARK_COLORS = {
     "strength": (0.95, 0.3, 0.25, 1), "dexterity": (0.35, 0.85, 0.95, 1), "block": (0.45, 0.6, 0.85, 1),
 }
 FIGHTER_MARKS = ("block", "weak", "vulnerable", "burn", "strength", "dexterity")
-TOKEN_R, TOKEN_H = 0.2, 0.07
+TOKEN_R, TOKEN_H = 0.28, 0.08
 MAX_STACK = 6          # tokens drawn per mark; the number on top says the rest
 
 
@@ -51,11 +51,11 @@ def token_stack(parent: NodePath, kind: str, value: int, pos: tuple[float, float
         disc.set_z(k * TOKEN_H)
         disc.set_color(*(c * (0.85 if k % 2 else 1.0) for c in color[:3]), 1)
         disc.reparent_to(root)
-    top = label(str(value), 0.26, (0.05, 0.05, 0.07, 1))
+    top = label(str(value), 0.34, (0.05, 0.05, 0.07, 1))
     top.set_pos(0, -0.09, n * TOKEN_H + 0.01)
     top.reparent_to(root)
-    word = label(kind, 0.17, (1, 0.95, 0.85, 1))
-    word.set_pos(0, -TOKEN_R - 0.16, 0.01)
+    word = label(kind, 0.22, (1, 0.95, 0.85, 1))
+    word.set_pos(0, -TOKEN_R - 0.22, 0.01)
     word.reparent_to(root)
     return root
 
@@ -64,14 +64,14 @@ def slot_marks(parent: NodePath, slot: dict[str, Any], x: float, y: float) -> li
     """A slot's marks as token stacks in a row along its near edge."""
     marks = [(k, int(v)) for k, v in slot.items() if k != "card" and v]
     out = []
-    x0 = x - 0.55 * (len(marks) - 1) / 2
+    x0 = x - 0.8 * (len(marks) - 1) / 2
     for i, (kind, value) in enumerate(marks):
-        out.append(token_stack(parent, kind, value, (x0 + 0.55 * i, y, 0.06), f"slotmark-{kind}"))
+        out.append(token_stack(parent, kind, value, (x0 + 0.8 * i, y, 0.06), f"slotmark-{kind}"))
     return out
 
 
 def fighter_marks(parent: NodePath, fighter: dict[str, Any], origin: tuple[float, float, float],
-                  step: float = 0.55) -> list[NodePath]:
+                  step: float = 0.75) -> list[NodePath]:
     """Block and statuses of a fighter (you or the Sentinel) as token stacks in a row from `origin`."""
     out = []
     values = [("block", fighter.get("block", 0) + fighter.get("standing_block", 0))]

@@ -80,9 +80,9 @@ def table_aquaignis(app: Any, tmp: Path) -> None:
 
 
 def table_combat_roll(app: Any, tmp: Path) -> None:
-    """Combat mid-roll on turn 2: cards in the braziers, marks and piles on the table, both dice in the air."""
-    app.options.seed = 4
-    app.start_game("combat", "v02")
+    """Combat mid-roll on turn 2: cards in the slots, Clogged marks as tokens, the intent banner, dice in the air."""
+    app.options.seed = 2
+    app.start_game("combat", "v01")
     app.run_until_idle()
 
     def press(prefix: str) -> None:

@@ -233,7 +233,7 @@ class CombatView(GameView):
             t = label(f"{i + 1}  {name}", 0.26, (1, 1, 1, 1))
             t.set_pos(x, SLOT_Y + 1.75, 0.08)
             t.reparent_to(self.root)
-            self.marks[f"slot:{i + 1}"] = slot_marks(self.root, slot, x, SLOT_Y - 1.95)
+            self.marks[f"slot:{i + 1}"] = slot_marks(self.root, slot, x, SLOT_Y - 1.85)
             if slot.get("card"):
                 card = self._card_node(slot["card"], Point3(x, SLOT_Y, 0.07))
                 make_pickable(card, f"cslot:{i + 1}")
