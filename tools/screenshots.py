@@ -27,13 +27,33 @@ OUT = ROOT / "docs" / "screenshots"
 MAX_BYTES = 300_000
 
 
-def seeded_line(module: Any, seed: int, plies: int) -> Any:
-    """The position after `plies` random legal actions drawn with `random.Random(seed)` (reproducible)."""
+def seeded_actions(module: Any, seed: int, plies: int) -> list[Any]:
+    """`plies` random legal actions drawn with `random.Random(seed)` from a new game (reproducible)."""
     rng = random.Random(seed)
     state = module.new_game()
+    line = []
     for _ in range(plies):
-        state.apply(rng.choice(state.legal_actions()))
+        line.append(rng.choice(state.legal_actions()))
+        state.apply(line[-1])
+    return line
+
+
+def seeded_line(module: Any, seed: int, plies: int) -> Any:
+    """The position after `seeded_actions(module, seed, plies)`."""
+    state = module.new_game()
+    for action in seeded_actions(module, seed, plies):
+        state.apply(action)
     return state
+
+
+def play_line(app: Any, game: str, line: list[Any]) -> None:
+    """Starts `game` and plays `line` through the session (the log fills as in play), then draws it."""
+    app.start_game(game)
+    for action in line:
+        app.session.apply(action)
+    app.view.build(app.session.state)
+    app.refresh()
+    app.run_until_idle()
 
 
 def hexfleet_midgame() -> Any:
@@ -50,33 +70,41 @@ def aquaignis_midgame() -> Any:
     return seeded_line(aquaignis, 1, 44)
 
 
-def _load(app: Any, game: str, state: Any, tmp: Path) -> None:
-    import json
+def table_hexfleet(app: Any, tmp: Path, network: bool = False) -> None:
+    """Hexfleet: stacks three and four high, a boarded Core (the threat flag), a column's stack listed."""
+    import triptych.hexfleet as hexfleet
 
-    path = tmp / f"{game}.json"
-    path.write_text(json.dumps(state.to_dict()))
-    app.start_game(game, position=path)
-    app.session.notes.clear()  # not the "loaded /tmp/..." line
-    app.refresh()
-    app.run_until_idle()
-
-
-def table_hexfleet(app: Any, tmp: Path) -> None:
-    """Hexfleet: stacks three and four high, a boarded Core (the threat flag), the power network shown."""
-    _load(app, "hexfleet", hexfleet_midgame(), tmp)
+    play_line(app, "hexfleet", seeded_actions(hexfleet, 1, 54))
     view = app.view
-    if hasattr(view, "show_network"):
+    if network:
         view.show_network(True)
-    # Hover the tallest column, so its stack is listed bottom to top.
-    tallest = max(view.cols.items(), key=lambda kv: len(kv[1]))[0]
-    app.hud.set_tip(app.tooltip_for(f"hex:{tallest[0]}:{tallest[1]}"))
+    # The mouse over the tallest column, so its stack is listed bottom to top.
+    (q, r), tiles = max(view.cols.items(), key=lambda kv: len(kv[1]))
+    hover(app, view.tiles[(q, r, len(tiles) - 1)])
+
+
+def hover(app: Any, node: Any) -> None:
+    """Moves the real mouse pointer over `node` (the hover tooltip follows it)."""
+    from triptych.client3d.picking import pixel_of, screen_point
+
+    app.step(20)  # the camera settles first
+    x, y = pixel_of(app.base, screen_point(app.base, node, (0, 0, 0.3)))
+    app.base.win.move_pointer(0, x, y)
+    app.step(12)
 
 
 def table_aquaignis(app: Any, tmp: Path) -> None:
     """AquaIgnis: a link between two flows, a Crown, barriers, a piece selected with its targets."""
-    _load(app, "aquaignis", aquaignis_midgame(), tmp)
+    import triptych.aquaignis as aquaignis
+
+    play_line(app, "aquaignis", seeded_actions(aquaignis, 1, 44))
     if app.sources:
         app.select(sorted(app.sources)[0])
+
+
+def table_hexfleet_network(app: Any, tmp: Path) -> None:
+    """Hexfleet's power network (N): each tile's route home to its Core, cut vertices ringed in red."""
+    table_hexfleet(app, tmp, network=True)
 
 
 def table_combat_roll(app: Any, tmp: Path) -> None:
@@ -137,6 +165,7 @@ def table_analysis(app: Any, tmp: Path) -> None:
 
 SHOTS: dict[str, Callable[[Any, Path], None]] = {
     "table-hexfleet": table_hexfleet,
+    "table-hexfleet-network": table_hexfleet_network,
     "table-aquaignis": table_aquaignis,
     "table-combat-roll": table_combat_roll,
     "table-analysis": table_analysis,
