@@ -92,7 +92,7 @@ class TabletopApp(Commands):
         self._banner_shown = False
         self.hud.set_toolbar([("New", self.new_game), ("Menu", self.show_start_screen), ("Undo", self.undo),
                               ("Redo", self.redo), ("Save", self.save), ("Load", self.load),
-                              ("Replay", self.replay_dialog), ("Analyse", self.toggle_analysis),
+                              ("Analyse", self.toggle_analysis),
                               ("Help", self.toggle_help), ("View", self.camera.reset),
                               ("Network", self.toggle_network)])
         self.base.accept("mouse1", self.on_click)

@@ -105,7 +105,7 @@ class Commands:
             self.guarded("Loading", lambda: self._load(Path(path)))
             return
         self.guarded("Loading", lambda: self._file_dialog("open", self._load,
-                                                          "Open a saved game or a match record"))
+                                                          "Open a saved game, or a match record to replay"))
 
     def _load(self, path: Path) -> None:
         if _is_record(path):
@@ -123,12 +123,6 @@ class Commands:
         self.after_position_change()
 
     # -- replays -----------------------------------------------------------------------------------------------
-    def replay_dialog(self) -> None:
-        """The Replay button: choose a match record (or a saved game) to step through."""
-        if self.start_screen is not None:
-            self.close_start_screen()
-        self._file_dialog("open", self.open_replay_file, "Replay a match record or a saved game")
-
     def open_replay_file(self, path: Path, game_number: int = 0) -> bool:
         from triptych.client3d.replay import ReplayError, open_replay
 

@@ -156,7 +156,7 @@ class CombatView(GameView):
         return ""
 
     def home_view(self) -> View:
-        return View(heading=0, pitch=50, distance=24, target=(0, 0.2, 0.6))
+        return View(heading=0, pitch=50, distance=25.5, target=(-1.0, 0.2, 0.6))
 
     # -- drawing ---------------------------------------------------------------------------------------------
     def build(self, state: Any) -> None:
