@@ -21,7 +21,8 @@ from pathlib import Path
 from typing import Any, Callable
 
 import triptych
-from contract import GAMES, check_node, check_refusal_changes_nothing, check_saved_game, random_step, require
+from contract import (GAMES, check_node, check_refusal_changes_nothing, check_round_trip, check_saved_game, random_step,
+                      require)
 from engine_target import engine_seeds, engine_target
 
 HERE = Path(__file__).resolve().parent
@@ -249,12 +250,15 @@ def _same_result(state: Any, offered: Any, played: Any) -> bool:
 
 
 def _try_apply(state: Any, action: Any) -> None:
+    original = copy.deepcopy(action)
     accepted = check_refusal_changes_nothing(state, action)
+    require(action == original, "apply changed the action dict it read")
     if accepted:
         played = state.clone()
         played.apply(action)
         _check_accepted(state, action, played)
         check_node(played)
+        check_round_trip(played)
 
 
 def action_target(game: str) -> Callable[[bytes], None]:
