@@ -10,38 +10,6 @@
 
 namespace triptych::aquaignis {
 
-State::StepTarget State::step_target(int side, int flow, int pos) const {
-  const int dir = direction(side);
-  int next = pos + dir;
-  if (!on_board(next)) return {StepKind::kOffBoard, next};
-  Cell c = cell(flow, next);
-  if (c.is_barrier_of(side)) {  // R3: friendly barriers are passed through for free
-    // ...but only onto a slot: a breakthrough starts from the edge row itself
-    // (R6), so your barrier standing on your edge row closes the way.
-    if (!on_board(next + dir)) return {StepKind::kFriendly, next};
-    next += dir;
-    c = cell(flow, next);
-  }
-  if (c.empty()) return {StepKind::kEmpty, next};
-  if (c.owner() == side) return {StepKind::kFriendly, next};
-  return {c.kind() == Kind::kPiece ? StepKind::kEnemyPiece : StepKind::kEnemyBarrier, next};
-}
-
-int State::spawn_landing(int side, int flow) const {
-  int pos = entry_pos(side);
-  // "Barriers do not block your spawn" (R1, R2): any barrier on the entry,
-  // yours or the enemy's, is passed and the piece enters on the slot beyond.
-  if (cell(flow, pos).kind() == Kind::kBarrier && !cell(flow, pos).empty()) pos += direction(side);
-  const Cell c = cell(flow, pos);
-  if (c.empty() || c.is_piece_of(side)) return pos;  // an own piece there is replaced (sacrifice)
-  return -1;                                         // R1: an enemy unit holds the slot
-}
-
-bool State::can_boost(int side, Cell c, bool crown_taken) const {
-  if (!c.is_piece_of(side)) return false;
-  return c.value() < kMaxPieceCharge || (c.value() == kMaxPieceCharge && !crown_taken);
-}
-
 bool State::eligible_for_boost(int side, int flow, int pos) const {
   return can_boost(side, cell(flow, pos), has_crown(side));
 }
