@@ -82,11 +82,12 @@ class TabletopApp:
         self._banner_shown = False
         self.hud.set_toolbar([("New", self.new_game), ("Menu", self.show_start_screen), ("Undo", self.undo),
                               ("Save", self.save), ("Load", self.load), ("Help", self.toggle_help),
-                              ("View", self.camera.reset)])
+                              ("View", self.camera.reset), ("Network", self.toggle_network)])
         self.base.accept("mouse1", self.on_click)
         self.base.accept("f1", self.toggle_help)
         self.base.accept("escape", self.escape)
         self.base.accept("control-z", self.undo)
+        self.base.accept("n", self.toggle_network)
         for key, lines in (("page_up", -12), ("page_down", 12)):
             self.base.accept(key, self.scroll, [lines])
         self._base_min_fov = self.base.camLens.get_min_fov()
@@ -172,7 +173,14 @@ class TabletopApp:
         hidden = set()
         if self.start_screen is not None or self.session is None:
             hidden = {"Undo", "Save", "Load", "View"}
+        if self.start_screen is not None or not hasattr(self.view, "toggle_network"):
+            hidden.add("Network")   # Hexfleet's power network overlay
         self.hud.show_tools(hidden)
+
+    def toggle_network(self) -> None:
+        """N or the Network button: the view draws the engine's power network (Hexfleet), or hides it."""
+        if self.view is not None and self.start_screen is None and hasattr(self.view, "toggle_network"):
+            self.view.toggle_network()
 
     def escape(self) -> None:
         """Escape closes what is open, top first: a question, the help, the start screen, the selection."""

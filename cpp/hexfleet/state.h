@@ -165,6 +165,16 @@ class State {
   int height_at(Hex h) const;                // 0 for empty ground
   Tile tile_at(Hex h, int level) const;      // requires level < height_at(h)
   bool networks_in_contact() const;          // one chain of tiles joins the two Cores
+  // The power network as the client draws it (network.cpp): per occupied column its hex, its
+  // connected piece, whether lifting the column out would split that piece (a cut vertex), and the
+  // Cores the piece holds (bit 0: player 0's, bit 1: player 1's).
+  struct NetworkColumn {
+    Hex at;
+    int component = 0;
+    bool cut = false;
+    int cores = 0;
+  };
+  std::vector<NetworkColumn> power_network() const;
 
   // --- the contract ----------------------------------------------------------
   // All legal actions (generation order; `legal_actions_sorted` for a canonical one).
