@@ -1,13 +1,16 @@
-// The power network for display: the same Tarjan pass move generation uses
-// (chain.cpp), reported per column so a front end can draw which tiles trace to
-// which Core and where the chain would break, without tracing power itself.
+// The power network for display: the same chain facts move generation uses
+// (chain.cpp: the components, and whether lifting a column splits its own),
+// reported per column so a front end can draw which tiles trace to which Core
+// and where the chain would break, without tracing power itself.
 #include "hexfleet/state.h"
 
 namespace triptych::hexfleet {
 
 std::vector<State::NetworkColumn> State::power_network() const {
   ChainInfo info;
-  chain_info(info);
+  label_components(info);
+  // A column whose neighbours form one arc never splits anything; the others ask the search.
+  for (int c = 0; c < columns_; ++c) info.cut[c] = !ring_is_one_arc(ring(c)) && is_cut_vertex(c);
   std::array<int, kMaxColumns> cores{};
   for (int side = 0; side < 2; ++side) {
     const int col = find_column(core_[side]);
