@@ -41,6 +41,7 @@ def test_batch_matches_single_states(game, options, reuse):
             assert np.array_equal(step.masks[i], mirror.action_mask())
             assert step.to_move[i] == mirror.to_move
             assert batch.legal_action_ids(i).tolist() == mirror.legal_action_ids().tolist()
+            assert batch.legal_action_ids(i).tolist() == sorted(a.id for a in mirror.legal_actions())
     assert ended > 0, "no game ended: autoreset went untested"
 
 
