@@ -107,10 +107,68 @@ def table_hexfleet_network(app: Any, tmp: Path) -> None:
     table_hexfleet(app, tmp, network=True)
 
 
+def table_combat_roll(app: Any, tmp: Path) -> None:
+    """Combat mid-roll on turn 2: cards in the slots, Clogged marks as tokens, the intent banner, dice in the air."""
+    app.options.seed = 2
+    app.start_game("combat", "v01")
+    app.run_until_idle()
+
+    def press(prefix: str) -> None:
+        label = next((k for k in app.hud.buttons if k.startswith(prefix)), None)
+        if label:
+            app.hud.press(label)
+            app.run_until_idle()
+
+    for turn in range(2):
+        for _ in range(2):  # two cards into the braziers, through the buttons a player presses
+            label = next((k for k in app.hud.buttons if " > slot " in k), None)
+            if label:
+                app.hud.press(label)
+                app.run_until_idle()
+        if turn == 0:
+            press("action:Roll the dice")
+            press("action:End turn")
+    app.hud.press("action:Roll the dice")
+    # Step until the dice are thrown, then slow them down: main renders ~1 s later, a third into the tumble.
+    while not (app.animating and app.session.timeline.steps[-1].action.to_dict()["type"] == "roll"):
+        app.step()
+    app._current.set_play_rate(0.3)
+
+
+def table_analysis(app: Any, tmp: Path) -> None:
+    """The analysis panel on a Hexfleet replay: the AI's best line as numbered arrows, with its score."""
+    import json
+
+    from triptych import ai
+    from triptych.match import opening_actions, play_game
+
+    players = (ai.AlphaBeta(depth=2), ai.AlphaBeta(depth=2))
+    record = play_game("hexfleet", players, ["alphabeta:2", "alphabeta:2"], opening_actions("hexfleet", 11, 6, {}),
+                       seed=11)
+    path = tmp / "record.json"
+    path.write_text(json.dumps({"game": "hexfleet", "games": [record.to_dict()]}))
+    app.open_replay_file(path)
+    app.replay_mode.replay.goto(min(24, record and len(record.actions) - 2))
+    app.replay_mode.show()
+    app.analysis.spec = "alphabeta:6"
+    app.toggle_analysis()
+    app.analysis.wait()
+    # Close in on the line, so the arrows and their numbers read.
+    nodes = [node for _, node in app.analysis.arrows]
+    if nodes:
+        centre = sum((n.get_pos(app.base.render) for n in nodes), nodes[0].get_pos() * 0) / len(nodes)
+        app.camera.goal.target = (centre.x, centre.y, 0)
+    app.camera.goal.distance *= 0.6
+    app.camera.goal.pitch = 52
+    app.hud.set_tip("")
+
+
 SHOTS: dict[str, Callable[[Any, Path], None]] = {
     "table-hexfleet": table_hexfleet,
     "table-hexfleet-network": table_hexfleet_network,
     "table-aquaignis": table_aquaignis,
+    "table-combat-roll": table_combat_roll,
+    "table-analysis": table_analysis,
 }
 
 
@@ -122,7 +180,7 @@ def shrink(path: Path) -> None:
         return
     convert = working[0]
     for colors in (256, 160, 96):
-        subprocess.run([convert, str(path), "-strip", "-colors", str(colors), "-define", "png:compression-level=9",
+        subprocess.run([convert, str(path), "-strip", "-alpha", "off", "-colors", str(colors), "-define", "png:compression-level=9",
                         str(path)], check=True)
         if path.stat().st_size < MAX_BYTES:
             return
