@@ -1,7 +1,7 @@
-// The power network for display: the same chain facts move generation uses
-// (chain.cpp: the components, and whether lifting a column splits its own),
-// reported per column so a front end can draw which tiles trace to which Core
-// and where the chain would break, without tracing power itself.
+// The power network for display: the same component labels and cut-vertex
+// test move generation uses (chain.cpp), reported per column so a front end
+// can draw which tiles trace to which Core and where the chain would break,
+// without tracing power itself.
 #include "hexfleet/state.h"
 
 namespace triptych::hexfleet {
@@ -9,8 +9,6 @@ namespace triptych::hexfleet {
 std::vector<State::NetworkColumn> State::power_network() const {
   ChainInfo info;
   label_components(info);
-  // A column whose neighbours form one arc never splits anything; the others ask the search.
-  for (int c = 0; c < columns_; ++c) info.cut[c] = !ring_is_one_arc(ring(c)) && is_cut_vertex(c);
   std::array<int, kMaxColumns> cores{};
   for (int side = 0; side < 2; ++side) {
     const int col = find_column(core_[side]);
@@ -19,7 +17,8 @@ std::vector<State::NetworkColumn> State::power_network() const {
   std::vector<NetworkColumn> out;
   out.reserve(static_cast<std::size_t>(columns_));
   for (int c = 0; c < columns_; ++c)
-    out.push_back({col_at_[c], info.component[c], info.cut[c], cores[info.component[c]]});
+    out.push_back({col_at_[c], info.component[c], !ring_is_one_arc(col_ring_[c]) && is_cut_vertex(c),
+                   cores[info.component[c]]});
   return out;
 }
 
