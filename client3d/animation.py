@@ -25,9 +25,10 @@ def path(np: NodePath, points: list[Point3], duration: float = SLIDE) -> Sequenc
                       for p in points])
 
 
-def hop(np: NodePath, to: Point3, height: float = 1.2, duration: float = HOP) -> Sequence:
-    """An arc: up and over to `to` (jumps, climbs)."""
-    start = np.get_pos()
+def hop(np: NodePath, to: Point3, height: float = 1.2, duration: float = HOP, start: Point3 | None = None) -> Sequence:
+    """An arc: up and over to `to` (jumps, climbs). `start`: where the node will be when the hop begins,
+    when an earlier part of the same animation moves it there (default: where it is now)."""
+    start = np.get_pos() if start is None else start
     mid = Point3((start.x + to.x) / 2, (start.y + to.y) / 2, max(start.z, to.z) + height)
     return Sequence(LerpPosInterval(np, duration / 2, mid, blendType="easeOut"),
                     LerpPosInterval(np, duration / 2, to, blendType="easeIn"))
@@ -57,9 +58,9 @@ def fade_out(np: NodePath, duration: float = 0.5) -> Sequence:
     return Sequence(LerpColorScaleInterval(np, duration, (1, 1, 1, 0)))
 
 
-def shake(np: NodePath, amount: float = 0.12, duration: float = 0.3) -> Sequence:
-    """A hit that did not destroy: a quick sideways shake."""
-    p = np.get_pos()
+def shake(np: NodePath, amount: float = 0.12, duration: float = 0.3, at: Point3 | None = None) -> Sequence:
+    """A hit that did not destroy: a quick sideways shake (around `at`, default where the node is now)."""
+    p = np.get_pos() if at is None else at
     d = duration / 4
     return Sequence(LerpPosInterval(np, d, p + (amount, 0, 0)), LerpPosInterval(np, d, p - (amount, 0, 0)),
                     LerpPosInterval(np, d, p + (amount / 2, 0, 0)), LerpPosInterval(np, d, p))

@@ -17,9 +17,10 @@ from typing import Any
 
 from triptych import IllegalActionError
 from triptych.client3d import config
+from triptych.client3d.commands import Commands
 from triptych.client3d.fonts import printable
 from triptych.client3d.help_pages import help_page
-from triptych.client3d.session import LoadError, Move, Session, new_state
+from triptych.client3d.session import Move, Session, new_state
 
 MODES = ("hotseat", "vs-ai", "ai-vs-ai")
 
@@ -41,16 +42,21 @@ class ClientOptions:
     fixed_clock: bool = False
     save_path: Path = field(default_factory=lambda: Path("triptych-save.json"))
     anim_speed: float = 1.0
+    replay: Path | None = None         # a match record (or saved game) to step through
+    settings_path: Path | None = None  # the remembered settings (None: the user's config folder)
+    analysis_spec: str | None = None   # the analysis panel's AI (None: per game, see analysis.SPECS)
 
 
-class TabletopApp:
+class TabletopApp(Commands):
     def __init__(self, options: ClientOptions) -> None:
         from direct.showbase.ShowBase import ShowBase
 
+        from triptych.client3d.analysis import Analysis
         from triptych.client3d.camera import OrbitCamera, View
         from triptych.client3d.hud import Hud
         from triptych.client3d.picking import Picker
         from triptych.client3d.players import Thinker
+        from triptych.client3d.settings import Settings
         from triptych.client3d.table import build_lights, build_table
 
         self.options = options
@@ -69,6 +75,10 @@ class TabletopApp:
         self.picker = Picker(self.base)
         self.hud = Hud(self.base)
         self.thinker = Thinker()
+        self.settings = Settings(options.settings_path)
+        self.replay_mode: Any = None       # a replay being stepped through (replay_controls.ReplayMode)
+        self.file_dialog: Any = None
+        self.analysis = Analysis(self, options.analysis_spec)
         self.session: Session | None = None
         self.view: Any = None
         self.start_screen: Any = None
@@ -81,12 +91,20 @@ class TabletopApp:
         self._ui_dirty = True
         self._banner_shown = False
         self.hud.set_toolbar([("New", self.new_game), ("Menu", self.show_start_screen), ("Undo", self.undo),
-                              ("Save", self.save), ("Load", self.load), ("Help", self.toggle_help),
-                              ("View", self.camera.reset)])
+                              ("Redo", self.redo), ("Save", self.save), ("Load", self.load),
+                              ("Analyse", self.toggle_analysis),
+                              ("Help", self.toggle_help), ("View", self.camera.reset),
+                              ("Network", self.toggle_network)])
         self.base.accept("mouse1", self.on_click)
         self.base.accept("f1", self.toggle_help)
         self.base.accept("escape", self.escape)
         self.base.accept("control-z", self.undo)
+        self.base.accept("control-y", self.redo)
+        self.base.accept("f2", self.toggle_analysis)
+        self.base.accept("f5", self.review)
+        for key, where in ((",", "prev"), (".", "next"), ("[", "first"), ("]", "last")):
+            self.base.accept(key, self.replay_key, [where])
+        self.base.accept("n", self.toggle_network)
         for key, lines in (("page_up", -12), ("page_down", 12)):
             self.base.accept(key, self.scroll, [lines])
         self._base_min_fov = self.base.camLens.get_min_fov()
@@ -99,6 +117,8 @@ class TabletopApp:
             self.start_game(options.game, options.variant, options.mode, options.ai_level,
                             options.human, options.first, options.position)
         self.ai_budget = options.ai_moves
+        if options.replay is not None and not self.open_replay_file(options.replay):
+            raise ValueError(f"cannot replay {options.replay}")
 
     # -- games -----------------------------------------------------------------------------------------------
     def start_game(self, game: str, variant: str | None = None, mode: str = "hotseat", ai_level: str = "medium",
@@ -108,6 +128,10 @@ class TabletopApp:
         if mode not in MODES:
             raise ValueError(f"unknown mode {mode!r}: one of {', '.join(MODES)}")
         self.thinker.cancel()
+        if self.animating:  # a move still animating belongs to the table about to be cleared
+            self._current.pause()
+            self.animating = False
+        self.replay_mode = None
         self.close_start_screen()
         self.hud.close_dialog()
         o = self.options
@@ -130,6 +154,7 @@ class TabletopApp:
         self._banner_shown = False
         self._update_tools()
         self.deselect()
+        self.analysis.show(self.session.state)
 
     def unsaved_game(self) -> bool:
         """Whether a game in progress would be lost (a decision made, the game not over)."""
@@ -171,8 +196,15 @@ class TabletopApp:
         """Shows only the toolbar buttons that do something here."""
         hidden = set()
         if self.start_screen is not None or self.session is None:
-            hidden = {"Undo", "Save", "Load", "View"}
+            hidden = {"Undo", "Redo", "Save", "Load", "View", "Analyse"}
+        if self.start_screen is not None or not hasattr(self.view, "toggle_network"):
+            hidden.add("Network")   # Hexfleet's power network overlay
         self.hud.show_tools(hidden)
+
+    def toggle_network(self) -> None:
+        """N or the Network button: the view draws the engine's power network (Hexfleet), or hides it."""
+        if self.view is not None and self.start_screen is None and hasattr(self.view, "toggle_network"):
+            self.view.toggle_network()
 
     def escape(self) -> None:
         """Escape closes what is open, top first: a question, the help, the start screen, the selection."""
@@ -201,7 +233,7 @@ class TabletopApp:
     def human_turn(self) -> bool:
         s = self.session
         return (s is not None and not self.animating and not s.is_over() and not s.at_chance()
-                and not self.ai_seat(s.to_move) and self.start_screen is None)
+                and not self.ai_seat(s.to_move) and self.start_screen is None and self.replay_mode is None)
 
     def _ai_player(self, player: int) -> Any:
         from triptych.client3d.players import make_ai
@@ -269,8 +301,8 @@ class TabletopApp:
 
     def _tick(self, task):
         s = self.session
-        if s is None or self.start_screen is not None:
-            return task.cont
+        if s is None or self.start_screen is not None or self.replay_mode is not None:
+            return task.cont  # a replay is stepped by the player: no AI, no chance
         if self.thinker.busy:
             self.hud.set_thinking(s.name_of(s.to_move))
         if self.animating:
@@ -335,6 +367,7 @@ class TabletopApp:
         self.view.build(self.session.state)
         self.animating = False
         self._ui_dirty = True
+        self.analysis.show(self.session.state)
 
     def settle(self) -> None:
         """Finishes a running animation at once (tests, screenshots)."""
@@ -455,47 +488,7 @@ class TabletopApp:
             return
         self._play(move)
 
-    # -- toolbar ---------------------------------------------------------------------------------------------
-    def undo(self) -> None:
-        if self.session is None or self.animating:
-            return
-        self.thinker.cancel()
-        self.hud.set_thinking(None)
-        keep = self.options.human if self.options.mode == "vs-ai" else None
-        if not self.session.undo(keep):
-            self.hud.set_message(self.session.notes[-1])
-        else:
-            self.hud.hide_banner()
-            self._banner_shown = False
-            self.view.build(self.session.state)
-        self.deselect()
-
-    def save(self) -> None:
-        if self.session is not None and self.start_screen is None:
-            try:
-                self.session.save(self.options.save_path)
-            except OSError as err:
-                self.note(f"Could not save to {self.options.save_path}: {err.strerror or err}.")
-            self._ui_dirty = True
-
-    def load(self, path: Path | None = None) -> None:
-        if self.session is None or self.start_screen is not None:
-            return
-        self.guarded("Loading", lambda: self._load(Path(path or self.options.save_path)))
-
-    def _load(self, path: Path) -> None:
-        self.thinker.cancel()
-        try:
-            self.session.load(path)
-        except LoadError as err:
-            self.note(str(err))
-            self._ui_dirty = True
-            return
-        self.hud.hide_banner()
-        self._banner_shown = False
-        self.view.build(self.session.state)
-        self.deselect()
-
+    # -- toolbar (undo, redo, save, load, replay, analysis: commands.py) ---------------------------------------
     def toggle_help(self) -> None:
         self.hud.toggle_help(printable(help_page(self.options.game, self.options.variant), self.hud.font))
 
@@ -505,6 +498,9 @@ class TabletopApp:
         self._ui_dirty = False
         s = self.session
         if s is None:
+            return
+        if self.replay_mode is not None:
+            self.replay_mode.refresh()
             return
         self.sources = {}
         free: list[Any] = []
@@ -566,6 +562,8 @@ class TabletopApp:
             if s is None or self.start_screen is not None:
                 self.step()
                 return n + 1
+            if self.replay_mode is not None and not self.animating:
+                return n
             idle = (not self.animating and not self.thinker.busy and s is not None
                     and (s.is_over() or (not s.at_chance() and not self.ai_seat(s.to_move))))
             if idle and (not self._ui_dirty or (s.is_over() and self._banner_shown)):
@@ -585,6 +583,7 @@ class TabletopApp:
 
     def close(self) -> None:
         self.thinker.cancel()
+        self.analysis.destroy()
         self.base.destroy()
 
 

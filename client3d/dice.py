@@ -1,5 +1,6 @@
-"""Real 3D dice: a cube per die with its six faces labelled, tumbling to rest
-on the face the engine's chance outcome chose.
+"""Real 3D dice: a cube per die with pips (the number die) or element plates
+(the element die) on its six faces, thrown onto the table, bouncing and
+tumbling to rest on the face the engine's chance outcome chose.
 
 Face i of a die sits on one of the cube's six sides (FACE_NORMALS[i]). To land
 on face i the die rolls through a few random-looking turns and ends at the
@@ -15,11 +16,14 @@ from typing import Any
 from direct.interval.IntervalGlobal import Func, LerpHprInterval, LerpPosInterval, Parallel, Sequence
 from panda3d.core import NodePath, Point3, Vec3
 
-from triptych.client3d.geometry import box, label
+from triptych.client3d.geometry import box, label, prism
 
 FACE_NORMALS = ((0, 0, 1), (0, 0, -1), (1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0))
 # Orientations that bring each local side up (checked numerically in _up_hpr).
 _CANDIDATES = ((0, 0, 0), (0, 180, 0), (0, 0, 90), (0, 0, -90), (0, 90, 0), (0, -90, 0))
+PIPS = {"1": ((0, 0),), "2": ((-1, 1), (1, -1)), "3": ((-1, 1), (0, 0), (1, -1)),
+        "4": ((-1, 1), (1, 1), (-1, -1), (1, -1)), "5": ((-1, 1), (1, 1), (0, 0), (-1, -1), (1, -1)),
+        "6": ((-1, 1), (1, 1), (-1, 0), (1, 0), (-1, -1), (1, -1))}
 ELEMENT_COLORS = {"agni": (1.0, 0.4, 0.15, 1), "jal": (0.2, 0.55, 1.0, 1), "vayu": (0.75, 0.95, 0.85, 1),
                   "prithvi": (0.65, 0.5, 0.25, 1), "akasha": (0.85, 0.7, 1.0, 1), "blank": (0.55, 0.55, 0.55, 1)}
 
@@ -54,18 +58,37 @@ class Die:
         self.labels: list[tuple[str, NodePath]] = []
         for face, normal in zip(self.faces, FACE_NORMALS):
             holder = self.node.attach_new_node(f"face-{face}")
-            # Orient a holder so its +Z is the side's outward normal, then lay the text on it.
+            # Orient a holder so its +Z is the side's outward normal, then lay the face's mark on it.
             holder.set_hpr(*_inverse(_up_hpr(self.node, normal), self.node))
-            # A blank face says so: an unmarked top let the eye read a side face instead (AGNI, "1").
-            text = "BLANK" if face == "blank" else face.upper() if not face.isdigit() else face
-            color = ELEMENT_COLORS.get(face, (0.1, 0.1, 0.12, 1)) if not face.isdigit() else (0.08, 0.08, 0.1, 1)
-            if face == "blank":
-                color = (0.15, 0.15, 0.18, 1)
-            t = label(text, 0.42 if face.isdigit() else 0.2, color)
-            t.set_pos(0, -0.08 if face.isdigit() else -0.03, self.SIZE / 2 + 0.005)
-            t.reparent_to(holder)
-            self.labels.append((face, t))
+            self.labels.append((face, self._face_mark(face, holder, body_color)))
         self.rng = random.Random(len(faces))
+
+    def _face_mark(self, face: str, holder: NodePath, body_color) -> NodePath:
+        """The mark on one side: pips for a number, a coloured plate with its name for an element.
+
+        A blank face says so: an unmarked top let the eye read a side face instead (AGNI, "1").
+        """
+        mark = holder.attach_new_node(f"mark-{face}")
+        mark.set_z(self.SIZE / 2 + 0.004)
+        ink = (0.08, 0.08, 0.1, 1)
+        if face in PIPS:
+            step = self.SIZE * 0.26
+            for dx, dy in PIPS[face]:
+                pip = prism(16, self.SIZE * 0.085, 0.012, "pip")
+                pip.set_pos(dx * step, dy * step, 0)
+                pip.set_color(*(ink if face != "1" else (0.75, 0.08, 0.08, 1)))
+                pip.reparent_to(mark)
+            return mark
+        if face != "blank":
+            plate = box(self.SIZE * 0.78, self.SIZE * 0.78, 0.012, "element-plate")
+            plate.set_color(*ELEMENT_COLORS.get(face, (0.6, 0.6, 0.6, 1)))
+            plate.reparent_to(mark)
+            ink = (0.05, 0.05, 0.07, 1)
+        text = "BLANK" if face == "blank" else face.upper() if not face.isdigit() else face
+        t = label(text, 0.2 if not face.isdigit() else 0.42, ink if face != "blank" else (0.15, 0.15, 0.18, 1))
+        t.set_pos(0, -0.06 if face.isdigit() else -0.05, 0.016)
+        t.reparent_to(mark)
+        return mark
 
     def show_face(self, face: str) -> None:
         """At rest on `face`: only that face is marked, so the die reads as exactly what was rolled."""
@@ -93,18 +116,29 @@ class Die:
         index = self.faces.index(face)
         return _up_hpr(self.parent, FACE_NORMALS[index])
 
-    def tumble(self, face: str, duration: float = 0.9) -> Sequence:
-        """Thrown up, spinning, and landing on `face`."""
+    def tumble(self, face: str, duration: float = 1.1) -> Sequence:
+        """Thrown in from the player's side, spinning, bouncing twice and coming to rest on `face`."""
         h, p, r = self._hpr_for(face)
         spins = (360 * self.rng.choice((1, 2)), 360 * self.rng.choice((1, 2)), 360 * self.rng.choice((-1, 1)))
         start = (h - spins[0], p - spins[1], r - spins[2])
-        lift = self.home + Point3(0, 0, 1.6)
+        home = self.home
+        throw_from = home + Point3(-1.4 + self.rng.uniform(-0.3, 0.3), -2.2, 0.4)
+        first, second = home + Point3(-0.45, -0.6, 0), home + Point3(-0.12, -0.15, 0)
+        d = duration
+
+        def arc(a: Point3, b: Point3, height: float, t: float) -> Sequence:
+            top = Point3((a.x + b.x) / 2, (a.y + b.y) / 2, max(a.z, b.z) + height)
+            return Sequence(LerpPosInterval(self.node, t / 2, top, blendType="easeOut"),
+                            LerpPosInterval(self.node, t / 2, b, blendType="easeIn"))
+
         return Sequence(
+            Func(self.node.clear_color_scale),
             Func(self.show_all_faces),
+            Func(self.node.set_pos, throw_from),
             LerpHprInterval(self.node, 0.0, start),
-            Parallel(LerpHprInterval(self.node, duration, (h, p, r), blendType="easeOut"),
-                     Sequence(LerpPosInterval(self.node, duration * 0.4, lift, blendType="easeOut"),
-                              LerpPosInterval(self.node, duration * 0.6, self.home, blendType="easeIn"))),
+            Parallel(LerpHprInterval(self.node, d * 0.85, (h, p, r), blendType="easeOut"),
+                     Sequence(arc(throw_from, first, 1.7, d * 0.45), arc(first, second, 0.55, d * 0.27),
+                              arc(second, home, 0.16, d * 0.13), LerpPosInterval(self.node, d * 0.15, home))),
             Func(self.show_face, face))
 
     def face_up(self) -> str:

@@ -63,6 +63,7 @@ class Hud:
         self.threat = OnscreenText(parent=base.aspect2d, fg=(1, 0.45, 0.35, 1), shadow=(0, 0, 0, 1), **text)
         self.message = OnscreenText(parent=base.aspect2d, fg=(1, 0.85, 0.45, 1), shadow=(0, 0, 0, 1), **text)
         self.tip = OnscreenText(parent=base.aspect2d, fg=(0.75, 0.95, 1, 1), shadow=(0, 0, 0, 1), **text)
+        self.analysis = OnscreenText(parent=base.aspect2d, fg=(1, 0.86, 0.35, 1), shadow=(0, 0, 0, 1), **text)
         self.log_frame = DirectFrame(parent=base.aspect2d, frameColor=PANEL)
         self.log_text = OnscreenText(parent=base.aspect2d, fg=TEXT, **text)
         self.thinking = OnscreenText(parent=base.aspect2d, fg=(1, 0.85, 0.3, 1), shadow=(0, 0, 0, 1), font=self.font,
@@ -183,7 +184,7 @@ class Hud:
                 break
             s *= 0.9
         y -= self._text_height(self.info) + 0.01
-        for node, s in ((self.threat, 0.036 * k), (self.tip, 0.03 * k)):
+        for node, s in ((self.threat, 0.036 * k), (self.analysis, 0.034 * k), (self.tip, 0.03 * k)):
             node.setScale(s)
             node["wordwrap"] = left_width / s
             node.setPos(left, y - s)
@@ -204,7 +205,8 @@ class Hud:
         # What is left is the table's.
         self.board_rect = (left, table_right, table_bottom, y)
         for name, node in (("toolbar", None), ("status", self.status), ("message", self.message),
-                           ("info", self.info), ("threat", self.threat), ("tip", self.tip),
+                           ("info", self.info), ("threat", self.threat), ("analysis", self.analysis),
+                           ("tip", self.tip),
                            ("log", self.log_frame), ("hint", self.hint)):
             if name == "toolbar":
                 boxes = [self._bounds(self._tool_widgets[t]) for t, _ in visible]
@@ -381,6 +383,12 @@ class Hud:
             self.message.setText(text)
             self.layout()
 
+    def set_analysis(self, text: str) -> None:
+        """The analysis panel's score and best line ('' hides it)."""
+        if text != self.analysis.getText():
+            self.analysis.setText(text)
+            self.layout()
+
     def set_tip(self, text: str) -> None:
         if text != self.tip.getText():
             self.tip.setText(text)
@@ -480,6 +488,6 @@ class Hud:
         for w in list(self._tool_widgets.values()) + self._action_widgets:
             w.destroy()
         self.close_dialog()
-        for w in (self.status, self.info, self.threat, self.message, self.tip, self.log_text, self.thinking,
+        for w in (self.status, self.info, self.threat, self.analysis, self.message, self.tip, self.log_text, self.thinking,
                   self.hint, self.log_frame, self.banner, self.help_frame, self.log_older, self.log_newer):
             w.destroy()

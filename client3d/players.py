@@ -68,13 +68,15 @@ class Thinker:
     def busy(self) -> bool:
         return self._thread is not None
 
-    def start(self, player: Any, state: Any) -> None:
+    def start(self, player: Any, state: Any, method: str = "choose") -> None:
+        """Runs ``player.choose(copy)`` (an AI move) or ``player.search(copy)`` (analysis: score and line)."""
         snapshot = state.clone()  # the engine state in the app may change (undo, new game)
         self._player, self._result, self._error = player, None, None
+        run = getattr(player, method)
 
         def work() -> None:
             try:
-                self._result = player.choose(snapshot)
+                self._result = run(snapshot)
             except BaseException as err:  # reported to the app, never lost in the thread
                 self._error = err
 

@@ -36,5 +36,6 @@ def load_position(app, tmp_path, state: Any, mode: str = "hotseat") -> None:
     path = tmp_path / "pos.json"
     path.write_text(json.dumps(state.to_dict()))
     app.options.save_path = path
-    app.hud.press("Load")
+    app.hud.press("Load")                # the file dialog opens in the file's folder with its name filled in
+    app.hud.press("dialog:Open")
     app.run_until_idle()

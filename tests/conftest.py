@@ -68,7 +68,13 @@ def client_app():
     from triptych.client3d.app import ClientOptions, TabletopApp
 
     if _client_app is None:
-        _client_app = TabletopApp(ClientOptions(game="aquaignis", offscreen=True, size=(480, 300), seed=7))
+        import tempfile
+        from pathlib import Path
+
+        # The remembered folder goes to a scratch settings file, never the user's config folder.
+        settings = Path(tempfile.mkdtemp(prefix="triptych-settings-")) / "client.json"
+        _client_app = TabletopApp(ClientOptions(game="aquaignis", offscreen=True, size=(480, 300), seed=7,
+                                                settings_path=settings))
     app = _client_app
     app.thinker.cancel()
     app.options.mode, app.options.ai_level, app.options.seed, app.ai_budget = "hotseat", "medium", 7, 0
@@ -81,5 +87,9 @@ def client_app():
     if not app.hud.help_frame.is_hidden():
         app.hud.toggle_help()
     app.hud.close_dialog()
+    if app.replay_mode is not None:
+        app.replay_mode.close()
+    if app.analysis.on:
+        app.analysis.toggle()
     if app.unsaved_game():  # the next test starts from no game in progress (New/Start would ask first)
         app.start_game("aquaignis")

@@ -171,6 +171,23 @@ def test_weights_change_the_evaluation() -> None:
     assert (blind.best, blind.score) != (normal.best, normal.score)
 
 
+@pytest.mark.parametrize("charge", [1, 2, 3])
+def test_a_runner_that_can_score_scores_now(charge) -> None:
+    # Progress, not waiting: with the Texel-fitted weights a breakthrough (3580) is worth more than the
+    # runner kept on the board (3/4 of a breakthrough plus its charge and progress), so the one-action
+    # Greedy player scores with its first action. The earlier weights (breakthrough 1000) made keeping the
+    # runner look as good as scoring, and Greedy spawned or charged instead: the horizon effect behind long
+    # AquaIgnis games (docs/strength.md, Tuned evaluations).
+    state = position(A(1, 6, charge), A(3, 2), I(5, 3), I(6, 4), actions_left=2)
+    action = ai.Greedy().choose(state)
+    state.apply(action)
+    assert state.to_dict()["score"]["aqua"] == 1, action
+    earlier = {"breakthrough": 1000, "edge_runner": 220, "crown": 60, "barrier": 35, "link": 45}
+    waiting = position(A(1, 6, charge), A(3, 2), I(5, 3), I(6, 4), actions_left=2)
+    waiting.apply(ai.Greedy(weights=earlier).choose(waiting))
+    assert waiting.to_dict()["score"]["aqua"] == 0
+
+
 def test_player_specs() -> None:
     assert isinstance(ai.make_player("alphabeta:4"), ai.AlphaBeta) and ai.make_player("ab:4").depth == 4
     assert ai.make_player("mcts:500").iterations == 500

@@ -29,6 +29,8 @@ def check_invariants(state: aq.State) -> None:
     assert rebuilt.to_dict() == d
     assert rebuilt.hash == state.hash, "incremental hash differs from a rebuild"
     assert rebuilt.is_terminal() == state.is_terminal() and rebuilt.winner == state.winner
+    # The move generator walks bitboards kept up to date move by move; a rebuild makes them from scratch.
+    assert rebuilt.legal_actions() == state.legal_actions(), "incremental bitboards differ from a rebuild"
 
 
 @pytest.mark.parametrize("chunk", range(4))

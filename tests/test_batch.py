@@ -13,10 +13,12 @@ N = 6
 STEPS = 60
 
 
+@pytest.mark.parametrize("reuse", [False, True], ids=["fresh", "reuse"])
 @pytest.mark.parametrize("game,options", [("aquaignis", {"no_progress_limit": 3}), ("hexfleet", {"max_turns": 5})])
-def test_batch_matches_single_states(game, options):
+def test_batch_matches_single_states(game, options, reuse):
+    # With reuse, mask rows are updated where the legal actions changed: the mirrors check every row.
     module = games.load(game)
-    batch = Batch(game, N, seed=5, threads=2, **options)
+    batch = Batch(game, N, seed=5, threads=2, reuse=reuse, **options)
     mirrors = [module.new_game(**options) for _ in range(N)]
     observations, masks = batch.reset()
     ended = 0
@@ -39,6 +41,7 @@ def test_batch_matches_single_states(game, options):
             assert np.array_equal(step.masks[i], mirror.action_mask())
             assert step.to_move[i] == mirror.to_move
             assert batch.legal_action_ids(i).tolist() == mirror.legal_action_ids().tolist()
+            assert batch.legal_action_ids(i).tolist() == sorted(a.id for a in mirror.legal_actions())
     assert ended > 0, "no game ended: autoreset went untested"
 
 
@@ -88,6 +91,11 @@ def test_reuse_returns_the_same_arrays_and_off_switches():
     assert first.observations is second.observations and first.rewards is second.rewards
     assert second.masks is None
     assert np.array_equal(second.observations, batch.observations())
+    masked = Batch("hexfleet", 2, reuse=True)
+    step = masked.step(masked.random_actions())
+    with pytest.raises(ValueError, match="read-only"):
+        step.masks[0, 0, 0, 0] = True  # the batch updates its rows in place and must find them as it left them
+    assert np.array_equal(step.masks, masked.masks())
     fresh = Batch("aquaignis", 3)
     assert fresh.step(fresh.random_actions()).observations is not fresh.step(fresh.random_actions()).observations
 

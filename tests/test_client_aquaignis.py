@@ -87,7 +87,8 @@ def test_spawn_from_an_empty_entry_slot_and_save(client_app, tmp_path):
     client_app.run_until_idle()
     save = tmp_path / "saved.json"
     client_app.options.save_path = save
-    client_app.hud.press("Save")
+    client_app.hud.press("Save")              # the file dialog, in the file's folder with its name filled in
+    client_app.hud.press("dialog:Save")
     saved = aq.State.from_dict(json.loads(save.read_text()))
     assert {(p["flow"], p["pos"]) for p in saved.to_dict()["pieces"]} == {(6, 0)}
     assert saved.actions_left == 1

@@ -149,3 +149,56 @@ def test_dice_show_nothing_before_the_roll_and_blank_reads_blank(client_app):
     assert number.face_up() == "blank" and element.face_up() == "blank"
     assert number.visible_faces() == ["blank"] and element.visible_faces() == ["blank"]
     assert state["dice"]["number"] is None
+
+
+def test_marks_are_token_stacks_and_the_intent_a_banner(client_app):
+    """Every slot mark and fighter status of the engine's state is a token stack with its number; the
+    Sentinel's telegraphed intent stands on a banner."""
+    start(client_app, "v02")
+    d = client_app.session.state.to_dict()
+    d["player"]["weak"], d["enemy"]["block"], d["enemy"]["burn"] = 2, 5, 3
+    d["slots"][1]["charged"], d["slots"][3]["doused"] = 1, 1
+    client_app.session.timeline.reset(combat.State.from_dict(d))
+    client_app.view.build(client_app.session.state)
+    state = client_app.session.state
+    d = state.to_dict()
+    view = client_app.view
+    for i, slot in enumerate(d["slots"]):
+        drawn = {n.get_tag("mark"): int(n.get_tag("value")) for n in view.marks[f"slot:{i + 1}"]}
+        assert drawn == {k: int(v) for k, v in slot.items() if k != "card" and v}
+    for side in ("player", "enemy"):
+        f = d[side]
+        expected = {k: f[k] for k in ("weak", "vulnerable", "burn", "strength", "dexterity") if f[k]}
+        if f["block"] + f["standing_block"]:
+            expected["block"] = f["block"] + f["standing_block"]
+        assert {n.get_tag("mark"): int(n.get_tag("value")) for n in view.marks[side]} == expected
+    assert any(view.marks.values()), "the fight left no mark to draw: choose another line"
+    intent = next(line.split("Intent:", 1)[1].strip() for line in str(state).splitlines() if "Intent:" in line)
+    assert view.nodes["intent"].get_tag("intent") == intent
+
+
+def test_cards_fly_to_the_piles_the_engine_put_them_in():
+    from triptych.client3d.combat_props import pile_moves
+    from triptych.timeline import Timeline
+
+    game = Timeline(combat.new_game("v01", seed=2), seed=2)
+    game.resolve_chance()
+    place = next(a for a in game.state.legal_actions() if a.to_dict()["type"] == "place")
+    game.apply(place)
+    game.apply("roll")
+    game.resolve_chance()
+    before = game.state.to_dict()
+    game.apply("end")
+    game.resolve_chance()                 # the Sentinel acts, the next hand is drawn
+    after = game.state.to_dict()
+    moves = pile_moves(before, after)
+    assert moves                          # V01 keeps the slotted card; the next turn's draw flies to the hand
+    for card, origin, dest in moves:      # every flight ends where the engine has one more of that card
+        assert after["piles"][dest].get(card, 0) > before["piles"][dest].get(card, 0)
+        assert origin == "draw" and dest == "hand"
+    # A card leaving a slot for the exhaust pile, another the hand for the discard pile.
+    empty = {"card": None}
+    before = {"slots": [{"card": "Gale"}, empty, empty, empty],
+              "piles": {"hand": {"Undertow": 1}, "draw": {}, "discard": {}, "exhaust": {}}}
+    after = {"slots": [empty] * 4, "piles": {"hand": {}, "draw": {}, "discard": {"Undertow": 1}, "exhaust": {"Gale": 1}}}
+    assert sorted(pile_moves(before, after)) == [("Gale", "slot:1", "exhaust"), ("Undertow", "hand", "discard")]

@@ -20,6 +20,7 @@ def start(app, state=None, tmp_path=None):
         path.write_text(json.dumps(state.to_dict()))
         app.options.save_path = path
         app.hud.press("Load")
+        app.hud.press("dialog:Open")
     app.run_until_idle()
     return app.view
 

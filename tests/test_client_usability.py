@@ -132,6 +132,7 @@ def test_new_and_load_ask_before_discarding_a_game(client_app, tmp_path):
     client_app.hud.press("Load")
     assert client_app.hud.dialog is not None
     client_app.hud.press("dialog:Discard")
+    client_app.hud.press("dialog:Open")               # the file dialog, on that file
     assert client_app.hud.message.getText() == "This file is a Hexfleet game; open it from Hexfleet."
     assert client_app.session.state.hash == played
     bad = tmp_path / "bad.json"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from click.testing import CliRunner
 
 from triptych.cli import main
-from triptych.cli_combat import combat
+from triptych.cli.combat_command import combat
 
 
 def test_play_combat_v05_to_the_end_with_seeded_dice() -> None:

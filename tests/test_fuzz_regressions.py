@@ -65,3 +65,31 @@ def test_the_saves_fuzzing_starts_from_are_accepted(game: str) -> None:
     assert len(found) >= 10
     for doc in found:
         contract.GAMES[game].State.from_dict(doc)
+
+
+def test_the_engine_contract_catches_a_refusal_that_changed_the_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The protocol target's checks can fail: an err after the move was played is reported."""
+    import contract
+    from engine_target import engine_target
+    from triptych.engine.protocol import EngineSession, ProtocolError
+
+    real_play = EngineSession._cmd_play
+
+    def play_then_refuse(self, rest):
+        real_play(self, rest)
+        raise ProtocolError("refused after all")
+
+    engine_target(b"\x00play N1\n")  # the real engine keeps the contract
+    monkeypatch.setattr(EngineSession, "_cmd_play", play_then_refuse)
+    with pytest.raises(contract.ContractViolation, match="changed the game"):
+        engine_target(b"\x00play N1\n")
+
+
+def test_the_engine_contract_catches_an_answer_that_breaks_a_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    import contract
+    from engine_target import engine_target
+    from triptych.engine.protocol import EngineSession
+
+    monkeypatch.setattr(EngineSession, "_cmd_info", lambda self, rest: ["id two\nlines"])
+    with pytest.raises(contract.ContractViolation, match="line break"):
+        engine_target(b"\x01info\n")

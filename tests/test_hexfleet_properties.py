@@ -4,7 +4,7 @@ After every action: tile conservation (board + reserve = the fleet, per
 player and class), no unpowered tile, each Core at level 0 and never under
 its own ship, the incremental hash equal to a from_dict rebuild's, and the
 dict round trip. Along the way: illegal actions raise and change nothing,
-and the fast move generator (Tarjan cut vertices) agrees with the literal
+and the fast move generator (cut vertices from ring arcs and searches) agrees with the literal
 chain test on every position of the first games.
 """
 

@@ -90,6 +90,52 @@ def test_undo_back_to_the_humans_decision_against_the_ai():
     assert len(undone) == 3 and game.state.to_move == 0 and game.state.actions_left == 1
 
 
+def test_redo_plays_back_what_undo_took_and_a_new_move_forgets_it():
+    game = Timeline(aq.new_game())
+    for move in ("N1", "N2", "N3"):
+        game.apply(move)
+    end = game.state.clone()
+    log = game.log()
+    assert not game.can_redo
+    game.undo()
+    game.undo()
+    assert game.can_redo and len(game.steps) == 1
+    assert [str(s.action) for s in game.redo()] == ["N2"]
+    assert [str(s.action) for s in game.redo()] == ["N3"]
+    assert game.state.hash == end.hash and game.log() == log and not game.can_redo and game.redo() == []
+    game.undo()
+    game.apply("N3")                    # the same move again: nothing is forgotten
+    game.undo()
+    game.undo()
+    game.apply("N5")                    # another move: a new branch, the undone ones are gone
+    assert not game.can_redo and game.redo() == []
+
+
+def test_redo_back_to_the_humans_next_decision_against_the_ai():
+    game = Timeline(aq.new_game())
+    for move in ("N1", "N2", "N3", "N4", "N5"):
+        game.apply(move)
+    end = game.state.clone()
+    game.undo(keep_player=0)             # N5, the human's last decision
+    game.undo(keep_player=0)             # N4 N3 (the AI's) and N2 (the human's)
+    assert game.state.to_move == 0 and len(game.steps) == 1
+    game.redo(keep_player=0)             # N2, then the AI's N3 N4: the human's N5 is the next decision
+    assert len(game.steps) == 4 and game.state.to_move == 0
+    game.redo(keep_player=0)
+    assert game.state.hash == end.hash
+
+
+def test_redo_in_a_fight_replays_the_recorded_decisions_and_never_draws():
+    game = fight("v01", seed=5)
+    place = next(a for a in game.state.legal_actions() if a.to_dict()["type"] == "place")
+    game.apply(place)
+    placed = game.state.clone()
+    rng_state = game.rng.getstate()
+    game.undo()
+    game.redo()
+    assert game.state.hash == placed.hash and game.rng.getstate() == rng_state
+
+
 # -- event records -----------------------------------------------------------------------------------------------
 def test_aquaignis_clash_and_breakthrough_are_reported():
     state = position(A(3, 2, 3), I(3, 3, 1), I(5, 5, 1))

@@ -1,52 +1,35 @@
-"""AquaIgnis on the table: seven channels, AQUA rising from the bottom edge,
-IGNIS descending from the top.
+"""AquaIgnis on the table: seven lanes, AQUA rising from the bottom edge,
+IGNIS descending from the top (chevrons in each lane show both directions).
 
-A piece is a stack of discs, one per charge point, with the number on top; a
-Crown is gold-rimmed with spikes; a Barrier is a wall across its channel as
-tall as its durability. Link markers sit at the owner's end of the linked
-flows (IGNIS above the top row, AQUA below the bottom row) and the score
-shows as breakthrough pips beside each side's goal.
+Pieces are stacks of charge discs, a Crown is crowned with spikes, a barrier
+is a wall whose height is its durability and whose cracks are what it lost
+(`aquaignis_pieces`). A link is an arch between the two linked flows at the
+owner's end; the score shows as breakthrough pips beside each side's goal.
+Surges send a wave to the flanks they pulse, and the boosted pieces swell.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from direct.interval.IntervalGlobal import Parallel, Sequence, Wait
+from direct.interval.IntervalGlobal import Func, LerpScaleInterval, Parallel, Sequence, Wait
 from panda3d.core import NodePath, Point3
 
 from triptych.client3d import animation as anim
 from triptych.client3d.camera import View
-from triptych.client3d.geometry import box, cone, label, prism
+from triptych.client3d.geometry import box, label, prism
 from triptych.client3d.picking import make_pickable
+from triptych.client3d.views.aquaignis_pieces import (AQUA_COLOR, COLORS, CROWN_COLORS, DX, IGNIS_COLOR, LINK_TEXT,
+                                                      OWNERS, SLOT, lane, link_arch, link_color, slot_xy, unit_node)
 from triptych.client3d.views.base import GameView
 
-AQUA_COLOR = (0.16, 0.56, 0.98, 1)
-IGNIS_COLOR = (0.98, 0.36, 0.12, 1)
-COLORS = (AQUA_COLOR, IGNIS_COLOR)
-GOLD = (1.0, 0.8, 0.22, 1)
-# Each side's Crown in its own metal: both in the same yellow could not be told apart.
-CROWN_COLORS = ((0.62, 0.92, 1.0, 1), (1.0, 0.72, 0.16, 1))
-LINK_TEXT = (1, 1, 1, 1)
+__all__ = ["AquaIgnisView", "CROWN_COLORS", "LINK_TEXT", "link_color", "slot_key", "slot_xy", "units_of"]
 
-
-def link_color(owner: int) -> tuple[float, float, float, float]:
-    """A link marker: the owner's colour, dark enough for white text on it (white on salmon was unreadable)."""
-    return (*(c * 0.42 for c in COLORS[owner][:3]), 1)
-CHANNEL = (0.1, 0.13, 0.18, 1)
-SLOT = (0.2, 0.25, 0.32, 1)
 HIGHLIGHT = (1.0, 0.92, 0.3, 1)
 TARGET = (0.3, 1.0, 0.45, 1)
-DX, DY = 1.45, 1.2
-DISC_H = 0.16
-OWNERS = {"aqua": 0, "ignis": 1}
 NAMES = ("AQUA", "IGNIS")
 VERBS = {"spawn": "Spawn", "charge": "Charge", "advance": "Advance", "surge": "Surge", "barrier": "Barrier",
          "jump": "Jump", "pass": "Pass"}
-
-
-def slot_xy(flow: int, pos: int) -> tuple[float, float]:
-    return (flow - 4) * DX, (pos - 3) * DY
 
 
 def slot_key(flow: int, pos: int) -> str:
@@ -74,10 +57,7 @@ class AquaIgnisView(GameView):
         board = self.root.attach_new_node("board")
         for flow in range(1, 8):
             x, _ = slot_xy(flow, 0)
-            channel = box(1.2, DY * 7 + 0.4, 0.06, "channel")
-            channel.set_pos(x, 0, -0.06)
-            channel.set_color(*CHANNEL)
-            channel.reparent_to(board)
+            lane(board, flow)
             num = label(str(flow), 0.42, (0.8, 0.82, 0.86, 1))
             num.set_pos(x, slot_xy(flow, 0)[1] - 1.25, 0.01)
             num.reparent_to(board)
@@ -91,8 +71,9 @@ class AquaIgnisView(GameView):
                 make_pickable(pad, slot_key(flow, pos))
                 self.nodes[slot_key(flow, pos)] = pad
         # The two ends: AQUA's entry row at the bottom, IGNIS's at the top; each side's goal is the far edge.
-        for y, text, color in ((slot_xy(1, 0)[1] - 1.65, "AQUA enters here  -  IGNIS breaks through", AQUA_COLOR),
-                               (slot_xy(1, 6)[1] + 1.45, "IGNIS enters here  -  AQUA breaks through", IGNIS_COLOR)):
+        # Outside the link arches' rows (0.78 beyond each end row), so a link never crosses them.
+        for y, text, color in ((slot_xy(1, 0)[1] - 1.75, "AQUA enters here  -  IGNIS breaks through", AQUA_COLOR),
+                               (slot_xy(1, 6)[1] + 1.95, "IGNIS enters here  -  AQUA breaks through", IGNIS_COLOR)):
             t = label(text, 0.34, color)
             t.set_pos(0, y, 0.01)
             t.reparent_to(board)
@@ -103,48 +84,13 @@ class AquaIgnisView(GameView):
             self.units[(flow, pos)] = self._unit_node(unit)
 
     def _unit_node(self, unit: dict[str, Any]) -> NodePath:
-        owner, charge = OWNERS[unit["owner"]], unit["charge"]
-        color = COLORS[owner]
-        node = self.root.attach_new_node(f"unit-{unit['flow']}-{unit['pos']}")
-        x, y = slot_xy(unit["flow"], unit["pos"])
-        node.set_pos(x, y, 0.05)
-        if unit["kind"] == "barrier":
-            height = 0.3 * charge + 0.1
-            wall = box(1.12, 0.34, height, "barrier")
-            wall.set_color(*(c * 0.75 for c in color[:3]), 1)
-            wall.reparent_to(node)
-            for i in range(charge):  # one bright band per point of durability
-                band = box(1.14, 0.36, 0.05, "band")
-                band.set_z(0.3 * i + 0.25)
-                band.set_color(0.92, 0.92, 0.9, 1)
-                band.reparent_to(node)
-            t = label(f"{charge}", 0.38, (1, 1, 1, 1))
-            t.set_pos(0, 0, height + 0.01)
-            t.reparent_to(node)
-        else:
-            crown = charge == 4
-            for i in range(charge):
-                disc = prism(28, 0.4 if not crown else 0.43, DISC_H - 0.02, "disc")
-                disc.set_z(i * DISC_H)
-                disc.set_color(*(CROWN_COLORS[owner_of(unit)] if crown and i == charge - 1 else color))
-                disc.reparent_to(node)
-            top = charge * DISC_H
-            if crown:
-                for k in range(5):  # the Crown's spikes, unmistakable from any angle
-                    spike = cone(0.1, 0.34, 8, "spike")
-                    import math
-                    spike.set_pos(0.3 * math.cos(k * 1.2566), 0.3 * math.sin(k * 1.2566), top - 0.02)
-                    spike.set_color(*CROWN_COLORS[owner_of(unit)])
-                    spike.reparent_to(node)
-            t = label(str(charge) if not crown else "C", 0.42, (1, 1, 1, 1) if not crown else (0.3, 0.2, 0, 1))
-            t.set_pos(0, -0.14, top + 0.005)
-            t.reparent_to(node)
+        node = unit_node(self.root, unit)
         make_pickable(node, slot_key(unit["flow"], unit["pos"]))
         return node
 
     def _draw_score(self, data: dict[str, Any]) -> None:
         for side, owner in (("aqua", 0), ("ignis", 1)):
-            x = -6.4 if owner == 0 else 6.4
+            x = -5.95 if owner == 0 else 5.95
             t = label(NAMES[owner], 0.4, COLORS[owner])
             t.set_pos(x, 0.6, 0.01)
             t.reparent_to(self.root)
@@ -159,18 +105,7 @@ class AquaIgnisView(GameView):
     def _draw_links(self, data: dict[str, Any]) -> None:
         for link in data.get("links", []):
             owner = OWNERS[link["owner"]]
-            for flow in link["flows"]:
-                x, y = slot_xy(flow, 0 if owner == 0 else 6)
-                marker = box(1.0, 0.28, 0.12, "link")
-                marker.set_pos(x, y - 0.85 if owner == 0 else y + 0.85, 0)
-                marker.set_color(*link_color(owner))
-                marker.set_light_off()
-                marker.reparent_to(self.root)
-                turns = link["turns_left"]
-                t = label(f"link {turns} turn{'s' if turns != 1 else ''}", 0.2, LINK_TEXT)
-                t.set_pos(0, -0.07, 0.13)
-                t.reparent_to(marker)
-                self.nodes[f"link:{owner}:{flow}"] = marker
+            self.nodes[f"link:{owner}"] = link_arch(self.root, owner, link["flows"], link["turns_left"])
 
     def highlight(self, state: Any, selected: str | None, targets: dict[str, list[Any]]) -> None:
         super().highlight(state, selected, targets)
@@ -289,7 +224,11 @@ class AquaIgnisView(GameView):
                 ox, oy = slot_xy(*origin)
                 lands = after.get(target, {}).get("owner") == before[origin]["owner"]
                 arc = anim.hop(node, Point3(tx, ty, 0.05), 1.4, 0.5)
-                steps.append(arc if lands else Sequence(arc, anim.hop(node, Point3(ox, oy, 0.05), 0.8, 0.35)))
+                back = anim.hop(node, Point3(ox, oy, 0.05), 0.8, 0.35, start=Point3(tx, ty, 0.05))
+                steps.append(arc if lands else Sequence(arc, back))
+                victim = self.units.get(target)
+                if victim is not None:   # the jumped piece: destroyed (the jumper takes its slot) or hit
+                    steps.append(Sequence(Wait(0.45), anim.vanish(victim, 0.25) if lands else anim.shake(victim)))
         elif kind == "spawn":
             pass  # the new piece drops in below, like every new unit
         elif kind in ("charge", "barrier"):
@@ -299,22 +238,53 @@ class AquaIgnisView(GameView):
                 steps.append(anim.pulse(self.units[origin], 1.3, 0.35))
         # Everything else the engine changed: hits shake, destroyed units vanish, new units drop in,
         # boosted pieces (pulse, harmonic charge) pulse.
+        # A surge's pulse (and a linked flow's harmonic charge) is a wave that leaves the action's slot
+        # and reaches each piece it boosts or each fresh scout it sends: the engine's records say which.
+        kinds = {e.kind for e in move.events}
+        wave_from = None
+        if kind == "surge" or (kind == "charge" and "charge" in kinds):
+            origin = (data["flow"], data["pos"])
+            end = self._landing(origin, direction, before, after, move) if kind == "surge" else origin
+            wave_from = slot_xy(*(end if isinstance(end, tuple) else origin))
         late: list[Any] = []
         for slot in set(before) | set(after):
             if slot in touched:
                 continue
             b, a = before.get(slot), after.get(slot)
             node = self.units.get(slot)
+            reached = Wait(0.3)
+            if wave_from is not None and a is not None and a["owner"] == ("aqua", "ignis")[mover] and (
+                    b is None or a["charge"] > b["charge"]):
+                reached = self._wave(Point3(*wave_from, 0.3), Point3(*slot_xy(*slot), 0.3), COLORS[mover])
             if b is not None and a is None and node is not None:
                 late.append(Sequence(Wait(0.3), anim.vanish(node, 0.3)))
             elif b is None and a is not None and not self._arrival(slot, after, move):
                 fresh = self._unit_node(a)
                 fresh.hide()
-                late.append(Sequence(Wait(0.15), _show(fresh), anim.drop_in(fresh, 2.5, 0.35)))
+                late.append(Sequence(reached, _show(fresh), anim.drop_in(fresh, 2.5, 0.35)))
             elif b is not None and a is not None and node is not None and (b != a):
-                late.append(Sequence(Wait(0.3), anim.shake(node) if a["charge"] < b["charge"] or
-                                     a["owner"] != b["owner"] else anim.pulse(node, 1.3, 0.3)))
+                late.append(Sequence(reached, anim.shake(node) if a["charge"] < b["charge"] or
+                                     a["owner"] != b["owner"] else anim.pulse(node, 1.35, 0.35)))
+        # A new link rises between its two flows.
+        links_before = {tuple(sorted(link["flows"])) for link in move.before.to_dict().get("links", [])}
+        for link in move.after.to_dict().get("links", []):
+            if tuple(sorted(link["flows"])) not in links_before:
+                arch = link_arch(self.root, OWNERS[link["owner"]], link["flows"], link["turns_left"])
+                arch.set_scale(1, 1, 0.01)
+                arch.hide()
+                late.append(Sequence(Wait(0.9), _show(arch), LerpScaleInterval(arch, 0.4, (1, 1, 1),
+                                                                                 blendType="easeOut")))
         return Parallel(*steps, *late)
+
+    def _wave(self, start: Point3, end: Point3, color) -> Sequence:
+        """A glowing bead that runs from `start` to `end` (a pulse travelling to the piece it boosts)."""
+        bead = prism(16, 0.16, 0.16, "pulse-wave")
+        bead.set_color(*(min(1.0, c * 1.5) for c in color[:3]), 1)
+        bead.set_light_off()
+        bead.reparent_to(self.root)
+        bead.set_pos(start)
+        bead.hide()
+        return Sequence(Wait(0.35), _show(bead), anim.hop(bead, end, 0.5, 0.4, start=start), Func(bead.remove_node))
 
     def _landing(self, origin, direction, before, after, move):
         """Where the moving piece ended, read from the engine's result: a slot, "off" (scored) or None (lost)."""

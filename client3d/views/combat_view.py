@@ -18,6 +18,7 @@ from panda3d.core import NodePath, Point3
 
 from triptych.client3d import animation as anim
 from triptych.client3d.camera import View
+from triptych.client3d.combat_props import fighter_marks, fly_card, intent_banner, pile_moves, slot_marks
 from triptych.client3d.dice import ELEMENT_COLORS, Die
 from triptych.client3d.geometry import box, cone, label
 from triptych.client3d.picking import make_pickable
@@ -155,7 +156,7 @@ class CombatView(GameView):
         return ""
 
     def home_view(self) -> View:
-        return View(heading=0, pitch=50, distance=24, target=(0, 0.2, 0.6))
+        return View(heading=0, pitch=50, distance=25.5, target=(-1.0, 0.2, 0.6))
 
     # -- drawing ---------------------------------------------------------------------------------------------
     def build(self, state: Any) -> None:
@@ -165,6 +166,7 @@ class CombatView(GameView):
         self.params = d["params"]
         self.hand_cards: dict[str, NodePath] = {}
         self.slot_nodes: list[NodePath] = []
+        self.marks: dict[str, list[NodePath]] = {}     # "enemy", "player", "slot:N" -> token stacks
         self._draw_sentinel(d, str(state))
         self._draw_slots(d)
         self._draw_hand(d)
@@ -209,11 +211,11 @@ class CombatView(GameView):
         t.set_pos(3.4, 0, 2.7)
         t.reparent_to(root)
         intent = next((line.split("Intent:", 1)[1].strip() for line in text.splitlines() if "Intent:" in line), "")
-        it = label(f"Intent: {intent}", 0.34, (1, 0.6, 0.3, 1), flat=False)
-        it.set_pos(0, 0, 4.0)
-        it.reparent_to(root)
         self.nodes["sentinel"] = root
-        self.nodes["intent"] = it
+        if intent:
+            self.nodes["intent"] = intent_banner(root, intent, Point3(0, -0.4, 4.1))
+        # Block and statuses as token stacks on the table beside the Sentinel.
+        self.marks["enemy"] = fighter_marks(root, e, (-2.2, -1.2, 0))
 
     def _draw_slots(self, d: dict[str, Any]) -> None:
         braziers = d["variant"] == "v02"
@@ -231,11 +233,7 @@ class CombatView(GameView):
             t = label(f"{i + 1}  {name}", 0.26, (1, 1, 1, 1))
             t.set_pos(x, SLOT_Y + 1.75, 0.08)
             t.reparent_to(self.root)
-            marks = [f"{k} {v}" if not isinstance(v, bool) else k for k, v in slot.items() if k != "card" and v]
-            if marks:
-                m = label("  ".join(marks), 0.22, (1, 0.9, 0.5, 1))
-                m.set_pos(x, SLOT_Y - 1.8, 0.08)
-                m.reparent_to(self.root)
+            self.marks[f"slot:{i + 1}"] = slot_marks(self.root, slot, x, SLOT_Y - 1.85)
             if slot.get("card"):
                 card = self._card_node(slot["card"], Point3(x, SLOT_Y, 0.07))
                 make_pickable(card, f"cslot:{i + 1}")
@@ -302,6 +300,7 @@ class CombatView(GameView):
         t = label(text + (f"\n{stats}" if stats else ""), 0.28, (0.85, 1, 0.85, 1))
         t.set_pos(0, 0.45, 0.05)
         t.reparent_to(root)
+        self.marks["player"] = fighter_marks(root, p, (-1.1, 1.45, 0))
         # Energy as glowing gems, at most a row of six (V07's Wick can hold hundreds): the number says the rest.
         for k in range(min(d["energy"], MAX_GEMS)):
             gem = cone(0.18, 0.35, 6, "energy")
@@ -401,14 +400,12 @@ class CombatView(GameView):
             steps.append(self.dice[1].tumble(str(d["element"]), 1.0))
             steps = [Parallel(*steps), Wait(0.25)]
             return Sequence(*steps)
-        if kind == "draw":
-            card = self._card_node(d["card"], self.nodes["pile:draw"].get_pos() + Point3(0, 0, 0.6))
-            steps.append(Sequence(LerpPosInterval(card, 0.35, Point3(0, HAND_Y, 0.8), blendType="easeInOut"),
-                                  Func(card.remove_node)))
-        elif kind == "place":
+        if kind == "place":
             node = self.hand_cards.get(d["card"])
             if node is not None:
                 steps.append(anim.hop(node, Point3(SLOT_X[d["slot"] - 1], SLOT_Y, 0.07), 1.0, 0.45))
+        else:
+            steps += self._card_flights(before, after)
         # Damage and healing read off the engine's result, shown as floating numbers.
         for side, at in (("enemy", self.nodes["sentinel"].get_pos() + Point3(0, -0.8, 3.2)),
                          ("player", self.nodes["player"].get_pos() + Point3(0, 0, 1.0))):
@@ -419,6 +416,31 @@ class CombatView(GameView):
                 if side == "enemy" and delta < 0:
                     steps.append(anim.shake(self.nodes["sentinel"], 0.18, 0.35))
         return Parallel(*steps) if steps else Sequence(Wait(0.05))
+
+    def _card_flights(self, before: dict[str, Any], after: dict[str, Any]) -> list[Any]:
+        """Cards the action moved between the hand, the slots and the piles, flying one after another."""
+        flights = []
+        for i, (card, origin, dest) in enumerate(pile_moves(before, after)[:10]):
+            start = self._place_of(card, origin)
+            end = self._place_of(card, dest) + Point3(0, 0, 0.4)
+            node = self._card_node(card, start)
+            if origin.startswith("slot:") or origin == "hand":
+                source = self.nodes.get(f"slotcard:{origin[5:]}") if origin.startswith("slot:") \
+                    else self.hand_cards.get(card)
+                if source is not None:
+                    node.set_h(source.get_h())
+                    flights.append(Sequence(Wait(0.12 * i), Func(source.hide)))
+            flights.append(fly_card(node, start, end, flip=dest in ("discard", "exhaust", "draw"), delay=0.12 * i))
+        return flights
+
+    def _place_of(self, card: str, where: str) -> Point3:
+        if where.startswith("slot:"):
+            return Point3(SLOT_X[int(where[5:]) - 1], SLOT_Y, 0.1)
+        if where == "hand":
+            node = self.hand_cards.get(card)
+            return node.get_pos() if node is not None else Point3(0, HAND_Y, 0.1)
+        pile = self.nodes.get(f"pile:{where}")
+        return pile.get_pos() + Point3(0, 0, 0.6) if pile is not None else Point3(0, 0, 0.1)
 
     def _float_text(self, text: str, at: Point3, color) -> Sequence:
         t = label(text, 0.55, color, flat=False)

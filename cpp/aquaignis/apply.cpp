@@ -131,9 +131,8 @@ void State::pulse(int side, int flow, int ref_pos) {
   // R7/R8: in each adjacent flow the nearest of your pieces gains 1 charge;
   // a flow with none of your pieces gets a fresh scout at your entry instead.
   const int flanks[2] = {left_flow(flow), right_flow(flow)};
-  bool held[2] = {false, false};
-  for (int k = 0; k < 2; ++k)
-    for (int pos = 0; pos < kSlots; ++pos) held[k] = held[k] || cell(flanks[k], pos).is_piece_of(side);
+  const std::uint64_t pieces = units_[side] & ~barriers_;
+  const bool held[2] = {(pieces & flow_mask(flanks[0])) != 0, (pieces & flow_mask(flanks[1])) != 0};
   bool boosted[2] = {false, false};
   for (int k = 0; k < 2; ++k) {  // the left flank first (it may take the Crown)
     if (held[k]) {

@@ -1,5 +1,6 @@
 #include "aquaignis/evaluate.h"
 
+#include <bit>
 #include <cstdlib>
 
 namespace triptych::aquaignis {
@@ -8,20 +9,21 @@ int evaluate(const State& s, const EvalWeights& w) {
   const int me = s.side_to_act();
   int side_value[2] = {0, 0};
   int runners[2] = {0, 0};
-  for (int flow = 0; flow < kFlows; ++flow)
-    for (int pos = 0; pos < kSlots; ++pos) {
-      const Cell c = s.cell(flow, pos);
-      if (c.empty()) continue;
-      const int side = c.owner();
-      int& v = side_value[side];
-      if (c.kind() == Kind::kBarrier) {
-        v += w.barrier * c.value();
-        continue;
-      }
-      v += w.charge * c.value() + w.progress * std::abs(pos - entry_pos(side));
-      if (c.value() == kCrownCharge) v += w.crown;
-      if (pos == edge_pos(side)) ++runners[side];
+  // Every unit on the board, walked by its bit (an empty slot adds nothing).
+  for (std::uint64_t units = s.unit_mask(kAqua) | s.unit_mask(kIgnis); units; units &= units - 1) {
+    const int index = std::countr_zero(units);
+    const int flow = index / kSlots, pos = index % kSlots;
+    const Cell c = s.cell(flow, pos);
+    const int side = c.owner();
+    int& v = side_value[side];
+    if (c.kind() == Kind::kBarrier) {
+      v += w.barrier * c.value();
+      continue;
     }
+    v += w.charge * c.value() + w.progress * std::abs(pos - entry_pos(side));
+    if (c.value() == kCrownCharge) v += w.crown;
+    if (pos == edge_pos(side)) ++runners[side];
+  }
   for (int side = 0; side < 2; ++side) {
     side_value[side] += w.breakthrough * s.score(side);
     if (s.link(side).active()) side_value[side] += w.link;

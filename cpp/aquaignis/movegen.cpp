@@ -2,44 +2,13 @@
 // Legality is defined in one place (legal_actions); explain_illegal only
 // says why an action is missing from that list.
 #include <algorithm>
+#include <bit>
 #include <cstdlib>
 #include <string>
 
 #include "aquaignis/state.h"
 
 namespace triptych::aquaignis {
-
-State::StepTarget State::step_target(int side, int flow, int pos) const {
-  const int dir = direction(side);
-  int next = pos + dir;
-  if (!on_board(next)) return {StepKind::kOffBoard, next};
-  Cell c = cell(flow, next);
-  if (c.is_barrier_of(side)) {  // R3: friendly barriers are passed through for free
-    // ...but only onto a slot: a breakthrough starts from the edge row itself
-    // (R6), so your barrier standing on your edge row closes the way.
-    if (!on_board(next + dir)) return {StepKind::kFriendly, next};
-    next += dir;
-    c = cell(flow, next);
-  }
-  if (c.empty()) return {StepKind::kEmpty, next};
-  if (c.owner() == side) return {StepKind::kFriendly, next};
-  return {c.kind() == Kind::kPiece ? StepKind::kEnemyPiece : StepKind::kEnemyBarrier, next};
-}
-
-int State::spawn_landing(int side, int flow) const {
-  int pos = entry_pos(side);
-  // "Barriers do not block your spawn" (R1, R2): any barrier on the entry,
-  // yours or the enemy's, is passed and the piece enters on the slot beyond.
-  if (cell(flow, pos).kind() == Kind::kBarrier && !cell(flow, pos).empty()) pos += direction(side);
-  const Cell c = cell(flow, pos);
-  if (c.empty() || c.is_piece_of(side)) return pos;  // an own piece there is replaced (sacrifice)
-  return -1;                                         // R1: an enemy unit holds the slot
-}
-
-bool State::can_boost(int side, Cell c, bool crown_taken) const {
-  if (!c.is_piece_of(side)) return false;
-  return c.value() < kMaxPieceCharge || (c.value() == kMaxPieceCharge && !crown_taken);
-}
 
 bool State::eligible_for_boost(int side, int flow, int pos) const {
   return can_boost(side, cell(flow, pos), has_crown(side));
@@ -54,7 +23,9 @@ bool State::eligible_for_advance(int side, int flow, int pos) const {
 // nearest to the slot the effect came from; a tie goes to the more advanced.
 int State::answering_piece(int side, int flow, int ref_pos, bool (State::*eligible)(int, int, int) const) const {
   int best = -1;
-  for (int pos = 0; pos < kSlots; ++pos) {
+  // Only the side's pieces in that flow can answer: walk their bits, pos ascending.
+  for (std::uint64_t m = (units_[side] & ~barriers_) & flow_mask(flow); m; m &= m - 1) {
+    const int pos = std::countr_zero(m) - flow * kSlots;
     if (!(this->*eligible)(side, flow, pos)) continue;
     if (best < 0) {
       best = pos;
@@ -80,35 +51,35 @@ void State::legal_actions(ActionList& out) const {
   for (int flow = 0; flow < kFlows; ++flow)
     if (spawn_landing(side, flow) >= 0) out.push_back({ActionType::kSpawn, std::int8_t(flow), 0, 0, 0});
 
-  for (int flow = 0; flow < kFlows; ++flow) {
-    for (int pos = 0; pos < kSlots; ++pos) {
-      const Cell c = cell(flow, pos);
-      if (c.empty() || c.owner() != side) continue;
-      const auto f8 = std::int8_t(flow), p8 = std::int8_t(pos);
-      if (c.kind() == Kind::kBarrier) {
-        if (c.value() < kMaxDurability) out.push_back({ActionType::kCharge, f8, p8, 0, 0});
-        continue;
-      }
-      const int charge = c.value();
-      if (can_boost(side, c, crown_taken)) out.push_back({ActionType::kCharge, f8, p8, 0, 0});
-      const bool can_step = step_target(side, flow, pos).kind != StepKind::kFriendly;
-      if (can_step) out.push_back({ActionType::kAdvance, f8, p8, 0, 0});
-      if (can_step && charge == kMaxPieceCharge) out.push_back({ActionType::kSurge, f8, p8, 0, 0});
-      if (!barrier_taken) out.push_back({ActionType::kBarrier, f8, p8, 0, 0});
-      if (charge < 2) continue;
-      // Side jumps: adjacent flows at the same height...
-      for (int to_flow : {left_flow(flow), right_flow(flow)}) {
-        if (to_flow == enemy_barrier) continue;
-        if (cell(to_flow, pos).is_piece_of(opponent(side)))
-          out.push_back({ActionType::kJump, f8, p8, std::int8_t(to_flow), p8});
-      }
-      // ...and Resonant Jumps between linked flows (R13).
-      const int partner = link.partner(flow);
-      if (partner < 0 || partner == enemy_barrier) continue;
-      for (int to_pos : {pos, pos + dir}) {
-        if (on_board(to_pos) && cell(partner, to_pos).is_piece_of(opponent(side)))
-          out.push_back({ActionType::kJump, f8, p8, std::int8_t(partner), std::int8_t(to_pos)});
-      }
+  // The side's units in cell_index order: flow-major, pos ascending.
+  for (std::uint64_t units = units_[side]; units; units &= units - 1) {
+    const int index = std::countr_zero(units);
+    const int flow = index / kSlots, pos = index % kSlots;
+    const Cell c = cells_[index];
+    const auto f8 = std::int8_t(flow), p8 = std::int8_t(pos);
+    if (c.kind() == Kind::kBarrier) {
+      if (c.value() < kMaxDurability) out.push_back({ActionType::kCharge, f8, p8, 0, 0});
+      continue;
+    }
+    const int charge = c.value();
+    if (can_boost(side, c, crown_taken)) out.push_back({ActionType::kCharge, f8, p8, 0, 0});
+    const bool can_step = step_target(side, flow, pos).kind != StepKind::kFriendly;
+    if (can_step) out.push_back({ActionType::kAdvance, f8, p8, 0, 0});
+    if (can_step && charge == kMaxPieceCharge) out.push_back({ActionType::kSurge, f8, p8, 0, 0});
+    if (!barrier_taken) out.push_back({ActionType::kBarrier, f8, p8, 0, 0});
+    if (charge < 2) continue;
+    // Side jumps: adjacent flows at the same height...
+    for (int to_flow : {left_flow(flow), right_flow(flow)}) {
+      if (to_flow == enemy_barrier) continue;
+      if (cell(to_flow, pos).is_piece_of(opponent(side)))
+        out.push_back({ActionType::kJump, f8, p8, std::int8_t(to_flow), p8});
+    }
+    // ...and Resonant Jumps between linked flows (R13).
+    const int partner = link.partner(flow);
+    if (partner < 0 || partner == enemy_barrier) continue;
+    for (int to_pos : {pos, pos + dir}) {
+      if (on_board(to_pos) && cell(partner, to_pos).is_piece_of(opponent(side)))
+        out.push_back({ActionType::kJump, f8, p8, std::int8_t(partner), std::int8_t(to_pos)});
     }
   }
   // R16: a player with nothing legal at all passes (this never happens in

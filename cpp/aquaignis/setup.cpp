@@ -106,6 +106,7 @@ State State::from_setup(const Setup& setup) {
       s.winner_ = static_cast<std::int8_t>(side);
     }
   if (!s.over_ && s.no_progress_ >= 2 * s.options_.no_progress_limit) s.over_ = true;
+  s.rebuild_masks();  // before the hash: rebuild_masks goes through set_cell
   s.hash_ = s.compute_hash();
   return s;
 }

@@ -1,6 +1,7 @@
 // The AquaIgnis State: construction, hashing, queries and the text view.
 #include "aquaignis/state.h"
 
+#include <bit>
 #include <sstream>
 
 #include "aquaignis/hashing.h"
@@ -29,18 +30,23 @@ std::uint64_t State::compute_hash() const {
   return h;
 }
 
-bool State::has_crown(int side) const {
-  for (Cell c : cells_)
-    if (c.is_piece_of(side) && c.value() == kCrownCharge) return true;
-  return false;
-}
+bool State::has_crown(int side) const { return (crowns_ & units_[side]) != 0; }
 
-bool State::has_barrier(int side) const { return barrier_flow(side) >= 0; }
+bool State::has_barrier(int side) const { return (barriers_ & units_[side]) != 0; }
 
 int State::barrier_flow(int side) const {
-  for (int i = 0; i < kCells; ++i)
-    if (cells_[i].is_barrier_of(side)) return i / kSlots;
-  return -1;
+  const std::uint64_t mine = barriers_ & units_[side];
+  return mine ? std::countr_zero(mine) / kSlots : -1;
+}
+
+void State::rebuild_masks() {
+  units_ = {0, 0};
+  barriers_ = crowns_ = 0;
+  for (int i = 0; i < kCells; ++i) {
+    const Cell c = cells_[i];
+    cells_[i] = Cell{};
+    set_cell(i / kSlots, i % kSlots, c);
+  }
 }
 
 // --- mutations (the only places that touch hashed fields) --------------------
@@ -49,6 +55,17 @@ void State::set_cell(int flow, int pos, Cell c) {
   const int i = cell_index(flow, pos);
   hash_ ^= zobrist::cell(i, cells_[i]) ^ zobrist::cell(i, c);
   cells_[i] = c;
+  const std::uint64_t bit = std::uint64_t{1} << i;
+  units_[0] &= ~bit;
+  units_[1] &= ~bit;
+  barriers_ &= ~bit;
+  crowns_ &= ~bit;
+  if (c.empty()) return;
+  units_[c.owner()] |= bit;
+  if (c.kind() == Kind::kBarrier)
+    barriers_ |= bit;
+  else if (c.value() == kCrownCharge)
+    crowns_ |= bit;
 }
 
 void State::add_score(int side) {

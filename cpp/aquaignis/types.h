@@ -26,6 +26,8 @@ inline constexpr int left_flow(int flow) { return (flow + kFlows - 1) % kFlows; 
 inline constexpr int right_flow(int flow) { return (flow + 1) % kFlows; }
 inline constexpr int cell_index(int flow, int pos) { return flow * kSlots + pos; }
 inline constexpr bool on_board(int pos) { return pos >= 0 && pos < kSlots; }
+// The bits of a flow's seven slots in a cell_index bitboard.
+inline constexpr std::uint64_t flow_mask(int flow) { return std::uint64_t{0x7F} << (flow * kSlots); }
 
 enum class Kind : std::uint8_t { kPiece = 0, kBarrier = 1 };
 

@@ -371,6 +371,23 @@ void init_hexfleet(py::module_& m) {
            "Height of the column at (q, r); 0 for empty ground.")
       .def("networks_in_contact", &State::networks_in_contact,
            "True while one chain of tiles joins the two Cores.")
+      .def("power_network", [](const State& s) {
+        py::list out;
+        for (const auto& c : s.power_network()) {
+          py::list cores;
+          for (int side = 0; side < 2; ++side)
+            if (c.cores >> side & 1) cores.append(side);
+          py::dict d;
+          d["hex"] = hex_tuple(c.at);
+          d["component"] = c.component;
+          d["cut"] = c.cut;
+          d["cores"] = cores;
+          out.append(d);
+        }
+        return out;
+      }, "The power network, one dict per occupied column: `hex` (q, r), `component` (its connected piece), "
+         "`cut` (lifting the column out would split the piece: a cut vertex) and `cores` (the players whose "
+         "Core is in the piece; a tile is powered when its owner is listed).")
       .def("legal_actions", [](const State& s) {
         ActionList actions;
         s.legal_actions_sorted(actions);

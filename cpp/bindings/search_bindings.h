@@ -133,6 +133,7 @@ void bind_searches(py::module_& m) {
           py::arg("state"), py::arg("iterations") = 0, py::arg("time_ms") = 0, py::arg("seed") = py::none(),
           "seed: this search's random seed (default: the searcher's). The result's 'reused' counts the "
           "iterations kept from the previous search's tree.")
+      .def("stop", &MC::stop, "Stops a running search (callable from any thread); it returns its best so far.")
       .def("clear", &MC::clear, "Forgets the kept trees (a new game).");
 
   m.def(

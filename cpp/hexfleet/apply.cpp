@@ -27,6 +27,9 @@ void State::apply_unchecked(const Action& a) {
   }
   // R19: a ship that climbed in the first action climbs less in the second.
   if (a.type == ActionType::kMove && a.climb > 0 && actions_left_ == 2) set_climb(a.to, a.climb);
+  // Contact survives every move (a move must keep it) and every spawn; only
+  // combat can break it, and apart, any action may restore it.
+  if (!contact_ || a.type == ActionType::kDestroy || a.type == ActionType::kPush) contact_ = networks_in_contact();
   end_action();
 }
 
@@ -90,7 +93,7 @@ void State::do_push(Hex from, Hex target) {
 
 void State::end_action() {
   // Contact clears a running countdown at any moment.
-  if (countdown_ != 0 && networks_in_contact()) set_countdown(0);
+  if (countdown_ != 0 && contact_) set_countdown(0);
   if (actions_left_ == 2) {
     set_side_and_actions(side_, 1);
     if (has_legal_action()) return;  // otherwise the turn simply ends
@@ -122,7 +125,7 @@ void State::start_turn() {
     set_over(side_);
     return;
   }
-  if (countdown_ == 0 && !networks_in_contact()) set_countdown(kCountdownTurns);
+  if (countdown_ == 0 && !contact_) set_countdown(kCountdownTurns);
   if (record_turn_start()) {  // R20: the same position for the third time
     set_over(-1);
     return;
@@ -135,8 +138,8 @@ bool State::record_turn_start() {
   // Any earlier occurrence may match (no action in Hexfleet is irreversible:
   // every tile can return to its reserve), so the whole list is walked.
   int seen = 1;
-  for (const HistoryNode* n = history_.get(); n != nullptr; n = n->older.get()) seen += n->hash == hash_;
-  history_ = std::make_shared<const HistoryNode>(HistoryNode{hash_, std::move(history_)});
+  history_.for_each([&](std::uint64_t h) { seen += h == hash_; });
+  history_.push(hash_);
   return seen >= options_.repetitions;
 }
 

@@ -16,10 +16,14 @@ int State::add_column(Hex h) {
   int i = table_index(h);
   while (table_[i] != kNone) i = (i + 1) & (kTableSize - 1);
   table_[i] = static_cast<std::uint8_t>(c);
+  col_ring_[c] = 0;
   for (int d = 0; d < 6; ++d) {
     const int n = find_column(neighbour(h, d));
     col_nbr_[c][d] = n < 0 ? kNone : static_cast<std::uint8_t>(n);
-    if (n >= 0) col_nbr_[n][opposite(d)] = static_cast<std::uint8_t>(c);
+    if (n < 0) continue;
+    col_nbr_[n][opposite(d)] = static_cast<std::uint8_t>(c);
+    col_ring_[c] |= static_cast<std::uint8_t>(1 << d);
+    col_ring_[n] |= static_cast<std::uint8_t>(1 << opposite(d));
   }
   return c;
 }
@@ -38,8 +42,12 @@ void State::remove_column(int col) {
     }
   }
   table_[i] = kNone;
-  for (int d = 0; d < 6; ++d)
-    if (col_nbr_[col][d] != kNone) col_nbr_[col_nbr_[col][d]][opposite(d)] = kNone;
+  for (int d = 0; d < 6; ++d) {
+    const int n = col_nbr_[col][d];
+    if (n == kNone) continue;
+    col_nbr_[n][opposite(d)] = kNone;
+    col_ring_[n] &= static_cast<std::uint8_t>(~(1 << opposite(d)));
+  }
 
   const int last = columns_ - 1;
   if (col != last) {
@@ -47,6 +55,7 @@ void State::remove_column(int col) {
     col_height_[col] = col_height_[last];
     col_top_[col] = col_top_[last];
     col_nbr_[col] = col_nbr_[last];
+    col_ring_[col] = col_ring_[last];
     int k = table_index(col_at_[col]);
     while (table_[k] != last) k = (k + 1) & (kTableSize - 1);
     table_[k] = static_cast<std::uint8_t>(col);

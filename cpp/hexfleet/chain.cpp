@@ -3,62 +3,89 @@
 // break it, and then the stranded tiles go back to their reserves.
 //
 // Move generation asks one question per step: "if this lone tile leaves its
-// column, does the graph stay whole?" One Tarjan low-link DFS per position
-// marks the cut vertices, so the answer is a lookup; only a tile that leaves a
+// column, does the graph stay whole?" A lone tile whose neighbours form one
+// arc never splits it (consecutive neighbours touch); for one with two or
+// more arcs, a search from one arc over the rest tells, usually in a few
+// steps, and maps the pieces when it does split. Only a tile that leaves a
 // cut vertex for new ground (which may rejoin the pieces) checks which pieces
-// the new hex touches, again from the DFS. A Frigate's second step is judged
+// the new hex touches. A Frigate's second step is judged
 // against the board with the Frigate lifted off (`lift`), without a copy.
+#include <algorithm>
+#include <bit>
+
 #include "hexfleet/hashing.h"
 #include "hexfleet/state.h"
 
 namespace triptych::hexfleet {
 
-namespace {
-
-struct Tarjan {
-  const std::array<std::array<std::uint8_t, 6>, kMaxColumns>& nbr;
-  ChainInfo& info;
-  std::array<std::uint8_t, kMaxColumns> low;
-  std::uint8_t timer = 0;
-  std::uint8_t comp = 0;
-
-  void dfs(int v, int parent) {
-    info.disc[v] = low[v] = ++timer;
-    info.component[v] = comp;
-    info.root[v] = parent < 0;
-    info.separating_count[v] = 0;
-    ++info.size[comp];
-    int children = 0;
-    for (int d = 0; d < 6; ++d) {
-      const int w = nbr[v][d];
-      if (w == 0xFF || w == parent) continue;
-      if (info.disc[w]) {
-        if (info.disc[w] < low[v]) low[v] = info.disc[w];
-        continue;
-      }
-      ++children;
-      dfs(w, v);
-      if (low[w] < low[v]) low[v] = low[w];
-      // w's subtree has no edge climbing above v: without v it is a piece of its own.
-      if (low[w] >= info.disc[v]) info.separating[v][info.separating_count[v]++] = static_cast<std::uint8_t>(w);
-    }
-    info.last[v] = timer;
-    info.cut[v] = parent >= 0 ? info.separating_count[v] > 0 : children > 1;
+void State::label_components(ChainInfo& info) const {
+  info.cut.fill(false);  // whole arrays: a few wide stores
+  if (contact_) {
+    info.component.fill(0);
+    info.size[0] = columns_;
+    info.count = 1;
+    return;
   }
-};
+  info.count = components(info.component);
+  for (int k = 0; k < info.count; ++k) info.size[k] = 0;
+  for (int c = 0; c < columns_; ++c) ++info.size[info.component[c]];
+}
 
+namespace {
+// Breadth-first over the columns from `start`, never entering those in
+// `seen` (which gets what it reaches); stops early once `goal` is all seen.
+// Returns whether it did.
+template <typename Nbr, typename Ring>
+bool search_columns(const Nbr& nbr, const Ring& ring, int start, std::uint64_t& seen, std::uint64_t goal) {
+  std::array<std::uint8_t, kMaxColumns> queue;
+  int head = 0, tail = 0;
+  queue[tail++] = static_cast<std::uint8_t>(start);
+  seen |= std::uint64_t{1} << start;
+  if ((seen & goal) == goal) return true;
+  while (head < tail) {
+    const int u = queue[head++];
+    for (unsigned dirs = ring[u]; dirs != 0; dirs &= dirs - 1) {
+      const int w = nbr[u][std::countr_zero(dirs)];
+      if (seen >> w & 1) continue;
+      seen |= std::uint64_t{1} << w;
+      if ((seen & goal) == goal) return true;
+      queue[tail++] = static_cast<std::uint8_t>(w);
+    }
+  }
+  return false;
+}
+
+// One neighbour column per arc of v's ring (the first of each arc), as column bits.
+template <typename Nbr>
+std::uint64_t arc_heads(const Nbr& nbr, int v, int ring) {
+  const int rotated = ((ring << 1) | (ring >> 5)) & 0x3F;
+  std::uint64_t heads = 0;
+  for (unsigned starts = ring & ~rotated; starts != 0; starts &= starts - 1)
+    heads |= std::uint64_t{1} << nbr[v][std::countr_zero(starts)];
+  return heads;
+}
 }  // namespace
 
-void State::chain_info(ChainInfo& info) const {
-  Tarjan t{col_nbr_, info, {}};
-  for (int c = 0; c < columns_; ++c) info.disc[c] = 0;
-  for (int c = 0; c < columns_; ++c) {
-    if (info.disc[c]) continue;
-    info.size[t.comp] = 0;
-    t.dfs(c, -1);
-    ++t.comp;
+void State::split(int v, ChainInfo& info) const {
+  const std::uint64_t heads = arc_heads(col_nbr_, v, col_ring_[v]);
+  const std::uint64_t lifted = std::uint64_t{1} << v;
+  std::uint64_t seen = lifted;
+  int pieces = 0;
+  // Each search either reaches every arc (v splits nothing) or maps one whole piece.
+  for (std::uint64_t left = heads; left != 0; left = heads & ~seen) {
+    const std::uint64_t before = seen;
+    const bool all = search_columns(col_nbr_, col_ring_, std::countr_zero(left), seen, heads);
+    if (all && pieces == 0) break;
+    info.piece_columns[v][pieces++] = seen & ~before;
   }
-  info.count = t.comp;
+  info.cut[v] = pieces > 1;
+  info.piece_count[v] = static_cast<std::uint8_t>(pieces > 1 ? pieces : 1);
+}
+
+bool State::is_cut_vertex(int v) const {
+  const std::uint64_t heads = arc_heads(col_nbr_, v, col_ring_[v]);
+  std::uint64_t seen = std::uint64_t{1} << v;
+  return !search_columns(col_nbr_, col_ring_, std::countr_zero(heads), seen, heads);
 }
 
 int State::components(std::array<std::uint8_t, kMaxColumns>& comp) const {
@@ -126,6 +153,20 @@ bool State::step_to_new_ground_keeps_chain(const ChainInfo& info, int from, int 
   return false;
 }
 
+namespace {
+// Fills the per-set answers of a lifted board with `count` components.
+void tabulate_lifted(Lifted& l, int count) {
+  const int sets = 1 << std::min(count, Lifted::kMaxPieces);
+  for (int joined = 0; joined < sets; ++joined) {
+    int cores = 0, needs = l.owner_bit;
+    for (int k = 0; k < count; ++k)
+      if (joined >> k & 1) cores |= l.cores[k], needs |= l.needs[k];
+    l.powered[joined] = (l.cut_off & ~std::uint64_t(joined)) == 0 && (needs & ~cores) == 0;
+    l.contact[joined] = l.core_comp[0] == l.core_comp[1] || ((joined >> l.core_comp[0] & 1) && (joined >> l.core_comp[1] & 1));
+  }
+}
+}  // namespace
+
 void State::lift(int from, const ChainInfo& info, Lifted& l) const {
   l.from = from;
   l.vanished = col_height_[from] == 1;
@@ -134,6 +175,16 @@ void State::lift(int from, const ChainInfo& info, Lifted& l) const {
     // The graph keeps its components (less `from` when it empties, which
     // splits nothing), and every one of them stays powered.
     l.comp = info.component.data();
+    l.cut_off = 0;
+    if (info.count == 1) {  // one component with both Cores: a spot is powered iff it joins it
+      l.core_comp = {0, 0};
+      l.cores[0] = 3;
+      l.needs = l.cores.data();
+      l.powered[0] = false;
+      l.powered[1] = true;
+      l.contact[0] = l.contact[1] = true;
+      return;
+    }
     for (int k = 0; k < info.count; ++k) l.cores[k] = 0;
     for (int s = 0; s < 2; ++s) {
       l.core_comp[s] = info.component[find_column(core_[s])];
@@ -141,6 +192,7 @@ void State::lift(int from, const ChainInfo& info, Lifted& l) const {
     }
     l.needs = l.cores.data();  // every component is powered: it needs no more than it has
     l.cut_off = 0;
+    tabulate_lifted(l, info.count);
     return;
   }
   l.comp = l.own_comp.data();
@@ -175,40 +227,22 @@ void State::lift(int from, const ChainInfo& info, Lifted& l) const {
   l.cut_off = 0;
   for (int k = 0; k < count; ++k)
     if (l.needs[k] & ~l.cores[k]) l.cut_off |= std::uint64_t{1} << k;
+  tabulate_lifted(l, count);
 }
 
-void State::neighbourhood(Hex centre, Neighbourhood& near) const {
-  near.centre = centre;
+void State::neighbourhood(const Lifted& l, Neighbourhood& near) const {
+  near.centre = col_at_[l.from];
   near.cell.fill(kNone);
+  near.piece.fill(0);
   for (int c = 0; c < columns_; ++c) {
-    const int dq = col_at_[c].q - centre.q, dr = col_at_[c].r - centre.r;
+    const int dq = col_at_[c].q - near.centre.q, dr = col_at_[c].r - near.centre.r;
     if (dq < -Neighbourhood::kRadius || dq > Neighbourhood::kRadius || dr < -Neighbourhood::kRadius ||
         dr > Neighbourhood::kRadius)
       continue;
-    near.cell[(dq + Neighbourhood::kRadius) * Neighbourhood::kSide + dr + Neighbourhood::kRadius] =
-        static_cast<std::uint8_t>(c);
+    const int i = (dq + Neighbourhood::kRadius) * Neighbourhood::kSide + dr + Neighbourhood::kRadius;
+    near.cell[i] = static_cast<std::uint8_t>(c);
+    near.piece[i] = c == l.from && l.vanished ? 0 : static_cast<std::uint8_t>(1 << l.comp[c]);
   }
-}
-
-bool State::powered_with_lifted_at(const Lifted& l, const Neighbourhood& near, Hex at, int at_col,
-                                   bool& contact) const {
-  std::uint64_t joined = 0;
-  int cores = 0, needs = l.owner_bit;
-  auto join = [&](int c) {
-    if (c < 0 || c == kNone || (c == l.from && l.vanished)) return;
-    const int k = l.comp[c];
-    if (joined >> k & 1) return;
-    joined |= std::uint64_t{1} << k;
-    cores |= l.cores[k];
-    needs |= l.needs[k];
-  };
-  if (at_col >= 0 && !(at_col == l.from && l.vanished)) {
-    join(at_col);  // on a stack: the graph is the lifted board's
-  } else {
-    for (int d = 0; d < 6; ++d) join(near.column(neighbour(at, d)));  // new ground joins what it touches
-  }
-  contact = l.core_comp[0] == l.core_comp[1] || ((joined >> l.core_comp[0] & 1) && (joined >> l.core_comp[1] & 1));
-  return (l.cut_off & ~joined) == 0 && (needs & ~cores) == 0;
 }
 
 bool State::all_powered() const {

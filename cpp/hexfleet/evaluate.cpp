@@ -7,8 +7,8 @@ namespace triptych::hexfleet {
 int evaluate(const State& s, const EvalWeights& w) {
   const int me = s.side_to_act();
   int value[2] = {0, 0};
-  ChainInfo chain;
-  s.chain_info(chain);
+  // A search only where a lone ship's neighbours leave the answer open.
+  auto cut = [&](int col) { return !State::ring_is_one_arc(s.ring(col)) && s.is_cut_vertex(col); };
   const int ship_value[kUnitCount] = {0, w.shipyard, w.shield, w.frigate, w.destroyer, w.repulsor};
 
   for (int col = 0; col < s.columns_; ++col) {
@@ -27,7 +27,7 @@ int evaluate(const State& s, const EvalWeights& w) {
       if (room) value[owner] += w.working_shipyard;
     }
     if (!top.is_ship()) continue;
-    if (chain.cut[col] && s.col_height_[col] == 1) value[owner] -= w.pinned;
+    if (s.col_height_[col] == 1 && cut(col)) value[owner] -= w.pinned;
     const Hex enemy_core = s.core_[opponent(owner)];
     const int distance = hex_distance(at, enemy_core);
     if (distance == 0) {

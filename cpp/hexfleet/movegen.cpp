@@ -55,6 +55,16 @@ void State::generate_moves(int col, const ChainInfo& info, Out& out) const {
     return keeps_chain(s, i, c, d);
   };
 
+  if (mover.unit() != kFrigate) {  // one step: each direction is its own destination
+    for (int d = 0; d < 6; ++d) {
+      Hex to;
+      int climb;
+      if (step_ok(*this, info, col, level, d, to, climb))
+        out.push_back({ActionType::kMove, 0, false, static_cast<std::uint8_t>(climb), from, to});
+    }
+    return;
+  }
+
   // Each destination once, with the fewest levels any legal path to it climbs:
   // destinations lie within two hexes, so a 5x5 box of offsets indexes them
   // (0: not reached, else climb + 1), and `reached` keeps the order found.
@@ -87,10 +97,6 @@ void State::generate_moves(int col, const ChainInfo& info, Out& out) const {
       out.push_back(a);
     }
   };
-  if (mover.unit() != kFrigate) {
-    emit();
-    return;
-  }
   if constexpr (kReference) {
     // The literal version: make the first step on a copy and test the second there.
     for (std::size_t k = 0; k < first_steps.size(); ++k) {
@@ -114,23 +120,24 @@ void State::generate_moves(int col, const ChainInfo& info, Out& out) const {
     Lifted lifted;
     lift(col, info, lifted);
     Neighbourhood near;
-    neighbourhood(from, near);
+    neighbourhood(lifted, near);
     for (std::size_t k = 0; k < first_steps.size(); ++k) {
       const Hex mid = first_steps[k];
-      const int mid_col = near.column(mid);
-      bool contact_mid;
-      powered_with_lifted_at(lifted, near, mid, mid_col, contact_mid);
+      const int mid_cell = near.index(mid);
+      const int mid_col = near.column(mid_cell);
+      const bool contact_mid = lifted.contact[near.joined(mid_cell)];
       const int mid_level = mid_col < 0 ? 0 : col_height_[mid_col];
       for (int d = 0; d < 6; ++d) {
         const Hex to = neighbour(mid, d);
         if (to == from) continue;
-        const int to_col = near.column(to);
+        const int to_cell = mid_cell + Neighbourhood::kStep[d];
+        const int to_col = near.column(to_cell);
         if (to_col >= 0 && (col_height_[to_col] > mid_level + 1 || own_core_column(to_col, me))) continue;
         const int climb = first_climb[k] + (to_col >= 0 && col_height_[to_col] > mid_level ? 1 : 0);
         if (climb > budget) continue;
         if (reached_with_at_most(to, climb)) continue;  // nothing to improve
-        bool contact_to;
-        if (!powered_with_lifted_at(lifted, near, to, to_col, contact_to) || (contact_mid && !contact_to)) continue;
+        const int joined = near.joined(to_cell);
+        if (!lifted.powered[joined] || (contact_mid && !lifted.contact[joined])) continue;
         reach(to, climb);
       }
     }
@@ -144,7 +151,7 @@ int State::climb_budget(int col) const {
 }
 
 template <typename Out>
-void State::generate_spawns(Out& out) const {
+void State::generate_spawns(const FixedVector<std::uint8_t, kMaxShipyardsOnBoard>& yards, Out& out) const {
   const int me = side_;
   // The Core builds Shipyards while it is uncovered.
   const int core_col = find_column(core_[me]);
@@ -161,12 +168,9 @@ void State::generate_spawns(Out& out) const {
   // than a Shipyard's one-level reach).
   FixedVector<Hex, kMaxShipyardsOnBoard * 6> sites;
   const auto& stock = reserve_[me];
-  for (int c = 0; c < columns_; ++c) {
-    const Tile yard = top(c);
-    if (!yard.is_shipyard() || yard.owner() != me) continue;
-    bool has_room = false;
-    for (int d = 0; d < 6; ++d) has_room = has_room || col_nbr_[c][d] == kNone;
-    if (!has_room) continue;  // surrounded: disabled
+  if (stock[kShield] + stock[kFrigate] + stock[kDestroyer] + stock[kRepulsor] == 0) return;
+  for (const int c : yards) {
+    if (col_ring_[c] == 0x3F) continue;  // surrounded: disabled
     for (int d = 0; d < 6; ++d) {
       const Hex at = neighbour(col_at_[c], d);
       const int n = col_nbr_[c][d];
@@ -200,10 +204,17 @@ void State::generate(Out& out) const {
   if (over_) return;
   const int me = side_;
   ChainInfo info;
-  if constexpr (!kReference) chain_info(info);
+  if constexpr (!kReference) label_components(info);
+  FixedVector<std::uint8_t, kMaxShipyardsOnBoard> yards;  // our uncovered Shipyards, for the spawns
   for (int c = 0; c < columns_; ++c) {
     const Tile t = top(c);
-    if (t.owner() != me || t.is_shield() || t.is_shipyard()) continue;
+    if (t.owner() != me || t.is_shield()) continue;
+    if (t.is_shipyard()) {
+      yards.push_back(static_cast<std::uint8_t>(c));
+      continue;
+    }
+    // Only a lone mover with two or more arcs of neighbours may split the chain.
+    if (!kReference && col_height_[c] == 1 && !ring_is_one_arc(col_ring_[c])) split(c, info);
     generate_moves<kReference>(c, info, out);
     if (t.unit() != kDestroyer && t.unit() != kRepulsor) continue;
     const int level = level_of_top(c);
@@ -217,7 +228,7 @@ void State::generate(Out& out) const {
                        0, false, 0, col_at_[c], col_at_[n]});
     }
   }
-  generate_spawns(out);
+  generate_spawns(yards, out);
 }
 
 // Records only whether any action was generated: existence checks need no
@@ -260,6 +271,14 @@ bool State::has_legal_action() const {
       for (int d = 0; d < 6; ++d)
         if (col_nbr_[c][d] == kNone) return true;  // empty ground takes any tile from the reserve
       continue;
+    }
+    if (!t.is_ship() && !t.is_core()) continue;
+    if (col_height_[c] == 1) {
+      // A lone mover whose neighbours form one arc (so it splits nothing) may
+      // slide onto empty ground beside the arc's end and stay joined to it.
+      const int r = ring(c);
+      const int beside_arc = ((r << 1) | (r >> 5) | (r >> 1) | (r << 5)) & ~r & 0x3F;
+      if (r == 0 || (ring_is_one_arc(r) && beside_arc != 0)) return true;
     }
     if (!t.is_ship()) continue;
     const int level = level_of_top(c);

@@ -53,7 +53,7 @@ State State::from_setup(const Setup& setup) {
   s.winner_ = -1;
   s.climber_ = {};
   s.climbed_ = 0;
-  s.history_.reset();
+  s.history_.clear();
   s.turn_ = static_cast<std::uint32_t>(setup.turn);
   for (auto& r : s.reserve_) r.fill(0);
   s.shipyards_ = {0, 0};
@@ -121,6 +121,7 @@ State State::from_setup(const Setup& setup) {
   std::array<std::uint8_t, kMaxColumns> comp;
   s.components(comp);
   const int home[2] = {comp[s.find_column(s.core_[0])], comp[s.find_column(s.core_[1])]};
+  s.contact_ = home[0] == home[1];
   for (std::size_t i = 0; i < setup.stacks.size(); ++i) {
     const int c = s.find_column(setup.stacks[i].at);
     for (std::size_t j = 0; j < setup.stacks[i].tiles.size(); ++j)
@@ -156,7 +157,7 @@ State State::from_setup(const Setup& setup) {
   if (history.size() > static_cast<std::size_t>(setup.turn) + 1)
     fail("history", std::to_string(history.size()) + " turn starts, but only " + std::to_string(setup.turn + 1) +
                         " turns have started");
-  for (std::uint64_t h : history) s.history_ = std::make_shared<const HistoryNode>(HistoryNode{h, std::move(s.history_)});
+  for (std::uint64_t h : history) s.history_.push(h);
   if (setup.over) {
     s.set_over(setup.winner);
     return s;

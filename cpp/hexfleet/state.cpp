@@ -18,18 +18,13 @@ State::State(const Options& options) : options_(options) {
     for (int u = 0; u < kUnitCount; ++u) set_reserve(s, u, options_.fleet[u] - (u == kCore ? 1 : 0));
   }
   set_side_and_actions(options_.first_player, 2);
+  contact_ = networks_in_contact();
   start_turn();
-}
-
-State::~State() {
-  // Unlink a history no other copy shares node by node: destroying a long
-  // list through its own links would recurse once per turn.
-  while (history_ && history_.use_count() == 1) history_ = std::shared_ptr<const HistoryNode>(history_->older);
 }
 
 std::vector<std::uint64_t> State::history() const {
   std::vector<std::uint64_t> out;
-  for (const HistoryNode* n = history_.get(); n != nullptr; n = n->older.get()) out.push_back(n->hash);
+  history_.for_each([&](std::uint64_t h) { out.push_back(h); });
   std::reverse(out.begin(), out.end());
   return out;
 }

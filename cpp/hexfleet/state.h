@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "hexfleet/history.h"
 #include "hexfleet/types.h"
 
 namespace triptych::hexfleet {
@@ -64,39 +65,39 @@ struct Setup {
   Options options;
 };
 
-// Per-position graph facts used by move generation: connected component of
-// every column and whether removing it would split its component.
-// Per-position graph facts used by move generation, from one DFS: the
-// component of every column, whether removing it would split its component
-// (a cut vertex), and, for a cut vertex, which piece each other column would
-// fall into: the DFS subtree of one of its "separating" children, or the rest.
+// Per-position graph facts used by move generation: the component of every
+// column, and for the lone columns asked about (`split`), whether lifting
+// them splits their component (a cut vertex) and into which pieces.
 struct ChainInfo {
+  static constexpr int kMaxPieces = 3;  // six neighbours form at most three arcs
   std::array<std::uint8_t, kMaxColumns> component;
-  std::array<bool, kMaxColumns> cut;
   std::array<std::uint8_t, kMaxColumns> size;  // columns per component
-  std::array<std::uint8_t, kMaxColumns> disc;  // DFS entry time (from 1)
-  std::array<std::uint8_t, kMaxColumns> last;  // largest entry time in the subtree
-  std::array<bool, kMaxColumns> root;
-  std::array<std::uint8_t, kMaxColumns> separating_count;
-  std::array<std::array<std::uint8_t, 6>, kMaxColumns> separating;
-  int count = 0;  // components
+  int count = 0;                               // components
+  std::array<bool, kMaxColumns> cut;           // false unless split() found a cut vertex
+  std::array<std::uint8_t, kMaxColumns> piece_count;
+  std::array<std::array<std::uint64_t, kMaxPieces>, kMaxColumns> piece_columns;  // bit per column
 
-  // The piece of `column` once cut vertex `v` is lifted out.
+  // The piece of `column` (in v's component) once cut vertex `v` is lifted out.
   int piece(int v, int column) const {
-    for (int i = 0; i < separating_count[v]; ++i) {
-      const int w = separating[v][i];
-      if (disc[w] <= disc[column] && disc[column] <= last[w]) return i;
-    }
-    return separating_count[v];
+    int k = 0;
+    while (k + 1 < piece_count[v] && !(piece_columns[v][k] >> column & 1)) ++k;
+    return k;
   }
-  int pieces(int v) const { return separating_count[v] + (root[v] ? 0 : 1); }
+  int pieces(int v) const { return piece_count[v]; }
 };
 
 // The board with one tile lifted off (the top of column `from`): the
 // components of what remains, which players' tiles and Cores each holds, and
 // which are cut off from a Core they need. A Frigate's two steps are both
-// judged against it: the Frigate standing on hex Y joins the pieces Y touches.
+// judged against it: the Frigate standing on hex Y joins the pieces Y touches,
+// so whether it is powered there (and whether the Cores are then in contact)
+// depends only on that set of pieces, and both answers are tabulated per set.
+//
+// There are at most four pieces: every component of a legal position holds a
+// Core, so there are at most two, and lifting a lone tile splits its own into
+// at most three (its six neighbours form at most three arcs).
 struct Lifted {
+  static constexpr int kMaxPieces = 4;
   int from = 0;
   bool vanished = false;  // the tile was alone in its column
   int owner_bit = 0;
@@ -107,19 +108,33 @@ struct Lifted {
   std::array<std::uint8_t, kMaxColumns> own_needs;
   std::uint64_t cut_off = 0;                    // components lacking a Core they need
   std::array<int, 2> core_comp{};
+  // Per set of pieces the Frigate touches (bit k: component k): is every tile
+  // powered, and are the Cores in contact?
+  std::array<bool, 1 << kMaxPieces> powered{};
+  std::array<bool, 1 << kMaxPieces> contact{};
 };
 
 // The columns within three hexes of a centre, in a 7x7 axial box: a
 // Frigate's whole move (and the hexes around its landing spots) looks up
-// columns here instead of hashing each time.
+// columns here instead of hashing each time, with the lifted board's
+// component of each column as one bit (0: empty ground, or the lifted tile's
+// emptied column).
 struct Neighbourhood {
   static constexpr int kRadius = 3, kSide = 2 * kRadius + 1;
+  // Cell offsets of the six directions (kDirections): q moves by kSide, r by 1.
+  static constexpr std::array<int, 6> kStep{kSide, kSide - 1, -1, -kSide, -kSide + 1, 1};
   Hex centre;
-  std::array<std::uint8_t, kSide * kSide> cell;  // column index, 0xFF for empty ground
-  int column(Hex h) const {
-    const int dq = h.q - centre.q + kRadius, dr = h.r - centre.r + kRadius;
-    const int c = cell[dq * kSide + dr];
-    return c == 0xFF ? -1 : c;
+  std::array<std::uint8_t, kSide * kSide> cell;   // column index, 0xFF for empty ground
+  std::array<std::uint8_t, kSide * kSide> piece;  // 1 << component, 0 for nothing there
+  int index(Hex h) const { return (h.q - centre.q + kRadius) * kSide + (h.r - centre.r + kRadius); }
+  int column(int i) const { return cell[i] == 0xFF ? -1 : cell[i]; }
+  // The pieces a tile standing on cell i joins: on a stack, that stack's;
+  // on empty ground, those of its six neighbours (i is at most two hexes
+  // from the centre, so they are all in the box).
+  int joined(int i) const {
+    if (cell[i] != 0xFF) return piece[i];
+    return piece[i + kStep[0]] | piece[i + kStep[1]] | piece[i + kStep[2]] | piece[i + kStep[3]] |
+           piece[i + kStep[4]] | piece[i + kStep[5]];
   }
 };
 
@@ -128,7 +143,6 @@ class State {
   explicit State(const Options& options = {});
   State(const State&) = default;
   State& operator=(const State&) = default;
-  ~State();  // frees a long history without deep recursion
 
   // --- queries -------------------------------------------------------------
   int side_to_act() const { return side_; }
@@ -151,6 +165,16 @@ class State {
   int height_at(Hex h) const;                // 0 for empty ground
   Tile tile_at(Hex h, int level) const;      // requires level < height_at(h)
   bool networks_in_contact() const;          // one chain of tiles joins the two Cores
+  // The power network as the client draws it (network.cpp): per occupied column its hex, its
+  // connected piece, whether lifting the column out would split that piece (a cut vertex), and the
+  // Cores the piece holds (bit 0: player 0's, bit 1: player 1's).
+  struct NetworkColumn {
+    Hex at;
+    int component = 0;
+    bool cut = false;
+    int cores = 0;
+  };
+  std::vector<NetworkColumn> power_network() const;
 
   // --- the contract ----------------------------------------------------------
   // All legal actions (generation order; `legal_actions_sorted` for a canonical one).
@@ -214,7 +238,25 @@ class State {
   bool record_turn_start();
 
   // --- the chain of power (chain.cpp) ----------------------------------------
-  void chain_info(ChainInfo& info) const;  // components and cut vertices
+  // The components (one while the Cores are in contact: each holds a Core),
+  // with `cut` false everywhere until split() is asked.
+  void label_components(ChainInfo& info) const;
+  // Lifting lone column v (whose neighbours form two or more arcs): does its
+  // component fall apart, and into which pieces? One search over the rest
+  // from each arc not yet reached; it stops as soon as one reaches them all.
+  void split(int v, ChainInfo& info) const;
+  // Does lifting lone column v split its component?
+  bool is_cut_vertex(int v) const;
+  // The occupied neighbours of `col` as six bits, one per direction.
+  int ring(int col) const { return col_ring_[col]; }
+  // A column whose occupied neighbours form at most one unbroken arc is never
+  // a cut vertex: the hexes of two consecutive directions touch, so the arc
+  // stays connected without it. Only two or more arcs need the DFS to tell.
+  static bool ring_is_one_arc(int ring) {
+    const int rotated = ((ring << 1) | (ring >> 5)) & 0x3F;  // bit d: direction d - 1 occupied
+    const int arc_starts = ring & ~rotated;
+    return (arc_starts & (arc_starts - 1)) == 0;  // no start (empty or full ring) or one
+  }
   int components(std::array<std::uint8_t, kMaxColumns>& comp) const;
   // Does a step from column `from` in direction `dir` keep the chain whole?
   // Inline for the two cheap answers (most steps); new ground next to a lone
@@ -224,16 +266,17 @@ class State {
     // (new or not) is beside it, so no column loses its path and no contact is lost.
     if (col_height_[from] > 1) return true;
     if (col_nbr_[from][dir] != kNone) return !info.cut[from];  // already in from's component
+    // Not a cut vertex: landing beside one of its neighbours (or having none) keeps it joined.
+    if (!info.cut[from] && (col_ring_[from] == 0 || (col_ring_[from] & kBesideDirection[dir]))) return true;
     return step_to_new_ground_keeps_chain(info, from, dir);
   }
+  // The directions d - 1 and d + 1, whose hexes touch the hex in direction d, as ring bits.
+  static constexpr std::array<std::uint8_t, 6> kBesideDirection{0x22, 0x05, 0x0A, 0x14, 0x28, 0x11};
   bool step_to_new_ground_keeps_chain(const ChainInfo& info, int from, int dir) const;
   bool step_keeps_chain_slow(int from, Hex to) const;
   void lift(int from, const ChainInfo& info, Lifted& lifted) const;
-  // Is every tile powered with the lifted tile on hex `at` (column `at_col`,
-  // or -1 for empty ground)? Sets `contact` to whether the Cores then touch.
-  bool powered_with_lifted_at(const Lifted& lifted, const Neighbourhood& near, Hex at, int at_col,
-                              bool& contact) const;
-  void neighbourhood(Hex centre, Neighbourhood& near) const;
+  // The box around the lifted tile's hex, with the lifted board's pieces.
+  void neighbourhood(const Lifted& lifted, Neighbourhood& near) const;
   bool all_powered() const;
   // After a combat action: return every tile that cannot trace a path to its
   // own Core, let stacks close up, repeat until nothing else falls.
@@ -246,8 +289,9 @@ class State {
   template <bool kReference, typename Out>
   void generate_moves(int col, const ChainInfo& info, Out& out) const;
   template <typename Out>
-  void generate_spawns(Out& out) const;
-  bool own_core_column(int col, int side) const { return bottom(col).is_core() && bottom(col).owner() == side; }
+  void generate_spawns(const FixedVector<std::uint8_t, kMaxShipyardsOnBoard>& yards, Out& out) const;
+  // A Core stands on the ground and never leaves it, so its column is where it is.
+  bool own_core_column(int col, int side) const { return col_at_[col] == core_[side]; }
   bool shipyard_site_ok(Hex at, int side) const;
   void do_move(Hex from, Hex to);
   void do_step(Hex from, Hex to);  // one step of a move, no checks
@@ -269,6 +313,7 @@ class State {
   std::array<std::uint8_t, kMaxColumns> col_height_{};
   std::array<std::uint8_t, kMaxColumns> col_top_{};
   std::array<std::array<std::uint8_t, 6>, kMaxColumns> col_nbr_{};
+  std::array<std::uint8_t, kMaxColumns> col_ring_{};  // bit d: col_nbr_[c][d] is a column
   std::array<std::uint8_t, kTableSize> table_{};  // coordinate -> column, kNone when free
   std::uint8_t columns_ = 0;
 
@@ -284,15 +329,12 @@ class State {
   // R19: the ship that climbed in this turn's first action, and how far.
   Hex climber_{};
   std::int8_t climbed_ = 0;
-  // R20: turn-start hashes, newest first, as an immutable list that copies
-  // share (search copies a State per child; a copy costs one reference).
-  struct HistoryNode {
-    std::uint64_t hash;
-    std::shared_ptr<const HistoryNode> older;
-  };
-  std::shared_ptr<const HistoryNode> history_;
+  TurnHistory history_;  // R20: turn-start hashes, shared by copies
   Options options_;
   std::uint64_t hash_ = 0;
+  // networks_in_contact(), kept up to date by apply (most positions are in
+  // contact, and then move generation needs no DFS for the components).
+  bool contact_ = true;
 
   friend std::uint64_t perft(const State& state, int depth);
   friend int evaluate(const State& state, const EvalWeights& weights);

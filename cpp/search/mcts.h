@@ -16,6 +16,7 @@
 #pragma once
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstdint>
@@ -58,6 +59,9 @@ class Mcts {
     trees_.clear();
     has_last_root_ = false;
   }
+  // Ends a running search (callable from any thread): each tree finishes its iteration, and the
+  // result is the trees' statistics so far.
+  void stop() { stop_.store(true, std::memory_order_relaxed); }
   // Iterations the kept trees already hold for `root` (0 when nothing is reused); for tests.
   std::uint64_t reused_visits() const { return reused_visits_; }
 
@@ -65,6 +69,7 @@ class Mcts {
 
   SearchResult<Action> search(const State& root, const MctsLimits& limits, std::uint64_t seed) {
     const auto start = Clock::now();
+    stop_.store(false);
     reroot(root);
     std::vector<Tree>& trees = trees_;
     std::vector<std::thread> helpers;
@@ -72,13 +77,23 @@ class Mcts {
       helpers.emplace_back([&, i] { grow(trees[i], root, limits, start, seed + 0x9E37 * i); });
     grow(trees[0], root, limits, start, seed);
     for (auto& t : helpers) t.join();
+    SearchResult<Action> result = summarize(start);
+    // Only after summarize, which reads the trees (clearing them first read freed memory).
     if (options_.reuse) {
       last_root_ = root;
       has_last_root_ = true;
     } else {
       clear();
     }
+    return result;
+  }
 
+ private:
+  using Clock = std::chrono::steady_clock;
+
+  // The search's result: the root statistics summed over the trees, the main tree's PV.
+  SearchResult<Action> summarize(Clock::time_point start) const {
+    const std::vector<Tree>& trees = trees_;
     SearchResult<Action> result;
     result.threads = options_.threads;
     result.seconds = std::chrono::duration<double>(Clock::now() - start).count();
@@ -134,9 +149,6 @@ class Mcts {
     return result;
   }
 
- private:
-  using Clock = std::chrono::steady_clock;
-
   struct Node {
     Action action{};
     std::uint32_t first_child = 0;
@@ -160,6 +172,7 @@ class Mcts {
     while (true) {
       if (limits.iterations && tree.iterations >= limits.iterations) break;
       if ((tree.iterations & 63) == 0 && interrupt_requested()) break;
+      if (tree.iterations > 0 && stop_.load(std::memory_order_relaxed)) break;
       // At least one iteration, however late: a search always has a move to return.
       if (limits.time_ms && tree.iterations > 0 && (tree.iterations & 63) == 0 &&
           std::chrono::duration<double>(Clock::now() - start).count() * 1000.0 >= double(limits.time_ms))
@@ -310,6 +323,7 @@ class Mcts {
   State last_root_{};
   bool has_last_root_ = false;
   std::uint64_t reused_visits_ = 0;
+  std::atomic<bool> stop_{false};
 };
 
 }  // namespace triptych::search

@@ -373,6 +373,14 @@ class MCTS:
         """The action this player would play in `state` (``search(state).best``)."""
         return self.search(state).best
 
+    def stop(self) -> None:
+        """Ends a running AquaIgnis or Hexfleet search (from another thread); it returns its best so far.
+
+        A Combat search runs to its limit.
+        """
+        for searcher in list(self._searchers.values()):
+            searcher.stop()
+
     def __repr__(self) -> str:
         return (f"MCTS(iterations={self.iterations}, time_ms={self.time_ms}, threads={self.threads}, "
                 f"playout_plies={self.playout_plies}, reuse={self.reuse})")

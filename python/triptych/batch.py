@@ -21,7 +21,9 @@ draw), else 0. A finished game starts over at once: the observation, mask and ``
 are already the new game's (``terminated`` says which games just ended). ``observations=False`` /
 ``masks=False`` skip those arrays (then ``None``) when a learner does not use them. Each call returns
 fresh arrays; with ``reuse=True`` every call returns the same arrays, overwritten in place (no allocation
-per step: copy what you keep).
+per step: copy what you keep). That is the fast way for a learner: one ``step`` call per step, into
+preallocated arrays, and a mask row is only touched where the legal actions changed (the reused masks
+are read-only to Python for that reason).
 
 Determinism: ``random_actions()`` draws from one seeded stream per game (seeded from ``seed`` and the
 game's index), so the same seed gives the same games whatever ``threads`` is.

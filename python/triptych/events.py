@@ -161,7 +161,7 @@ def _hexfleet(b: dict, a: dict, act: dict, player: int, names, *_: Any) -> list[
     elif kind == "destroy":
         target = sb[tuple(act["target"])][-1]
         events.append(Event("destroy", f"{who}'s Destroyer at {hexs(act['from'])} destroys {_tile(target, names)} "
-                                       f"at {hexs(act['target'])}; the Destroyer returns to the reserve", player, act))
+                                       f"at {hexs(act['target'])}; it returns to its owner's reserve", player, act))
     elif kind == "push":
         target = tuple(act["target"])
         tile = sb[target][-1]
@@ -253,6 +253,19 @@ def _combat(b: dict, a: dict, act: dict, player: int, names, before: Any, after:
 
 
 # -- threats and the end of the game ---------------------------------------------------------------------------
+def boarded_cores(state: Any) -> list[tuple[int, int, int]]:
+    """Hexfleet: (q, r, level of the boarding ship) for each Core with an enemy ship face-up right on it,
+    which wins for the ship's owner at the start of its turn unless it is removed."""
+    out = []
+    for (q, r), tiles in _stacks(state.to_dict()).items():
+        for i, t in enumerate(tiles[:-1]):
+            above = tiles[i + 1]
+            if t["unit"] == "core" and above["owner"] != t["owner"] and above["unit"] in (
+                    "frigate", "destroyer", "repulsor") and not above.get("face_down"):
+                out.append((q, r, i + 1))
+    return out
+
+
 def threats(state: Any, names: tuple[str, ...] | None = None) -> list[str]:
     """Dangers the side to move faces now, one sentence each (empty: none)."""
     d = state.to_dict()
@@ -262,14 +275,12 @@ def threats(state: Any, names: tuple[str, ...] | None = None) -> list[str]:
     if state.is_terminal():
         return out
     if game == "hexfleet":
-        for (q, r), tiles in _stacks(d).items():
-            for i, t in enumerate(tiles[:-1]):
-                above = tiles[i + 1]
-                if t["unit"] == "core" and above["owner"] != t["owner"] and above["unit"] in (
-                        "frigate", "destroyer", "repulsor") and not above.get("face_down"):
-                    victim, boarder = names[t["owner"]], names[above["owner"]]
-                    out.append(f"{_possessive(boarder)} {above['unit'].capitalize()} is on {_possessive(victim)} "
-                               f"Core at {q},{r}: {boarder} wins at the start of its next turn unless it is removed")
+        for q, r, level in boarded_cores(state):
+            tiles = _stacks(d)[(q, r)]
+            t, above = tiles[level - 1], tiles[level]
+            victim, boarder = names[t["owner"]], names[above["owner"]]
+            out.append(f"{_possessive(boarder)} {above['unit'].capitalize()} is on {_possessive(victim)} "
+                       f"Core at {q},{r}: {boarder} wins at the start of its next turn unless it is removed")
         if d.get("countdown") is not None:
             out.append(f"The fleets are apart: a draw in {d['countdown']} turns unless they touch")
     elif game == "aquaignis":

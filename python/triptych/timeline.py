@@ -13,6 +13,10 @@ back past it would let a player take back the roll decision and roll again
 for free. Chance is drawn from the timeline's own seeded generator, so the
 same seed and the same decisions replay the same game.
 
+Redo re-applies what undo took back, step by step as recorded: a recorded
+chance outcome is played again, never drawn anew. A new decision that differs
+from the next undone one starts a new branch and forgets the undone steps.
+
     >>> import triptych.combat as combat
     >>> from triptych.timeline import Timeline
     >>> game = Timeline(combat.new_game("v02", seed=1), seed=1)
@@ -61,6 +65,7 @@ class Timeline:
         self.rng = random.Random(seed)
         self.steps: list[Step] = []
         self._floor = 0      # steps before this index are fixed (a chance outcome, a load)
+        self._undone: list[Step] = []   # what undo took back, the next to redo last
 
     # -- queries ---------------------------------------------------------------------------------------------
     @property
@@ -88,8 +93,13 @@ class Timeline:
         self.state.apply(action)  # the engine judges; an illegal action raises and changes nothing
         after = self.state.clone()
         action = _as_action(before, action, after)
-        step = Step(action, player, before, after,
-                    events_of(before, after, action, player, self.names))
+        if self._undone and self._undone[-1].after.hash == after.hash and self._undone[-1].before.hash == before.hash:
+            step = self._undone.pop()  # the same move as the next undone one: the rest can still be redone
+            step.after = after
+        else:
+            step = Step(action, player, before, after,
+                        events_of(before, after, action, player, self.names))
+            self._undone.clear()  # a new branch: what was undone can no longer be redone
         self.steps.append(step)
         return step
 
@@ -103,6 +113,8 @@ class Timeline:
         """Resolves one chance node: `outcome` if given, else one drawn from the engine's distribution."""
         if not self.at_chance():
             raise ValueError("no chance outcome is pending")
+        if outcome is None and self._undone and self._undone[-1].before.hash == self.state.hash:
+            outcome = self._undone[-1].action  # this node was resolved before: the recorded outcome, not a new draw
         if outcome is None:
             outcomes = self.state.chance_outcomes()
             outcome = self.rng.choices([a for a, _ in outcomes], weights=[p for _, p in outcomes], k=1)[0]
@@ -151,13 +163,35 @@ class Timeline:
             return []
         if undone:
             self.state = self.state.clone()
+            self._undone.extend(undone)
         return undone
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._undone)
+
+    def redo(self, keep_player: int | None = None) -> list[Step]:
+        """Plays again what undo took back, as recorded (with `keep_player`: on until that player decides again).
+
+        A recorded chance outcome is replayed exactly; nothing is drawn. Returns the steps redone.
+        """
+        redone: list[Step] = []
+        while self._undone:
+            step = self._undone[-1]
+            self._record(step.action, step.player)
+            if step.chance:
+                self._floor = len(self.steps)
+            redone.append(step)
+            if keep_player is None or not self._undone or self._undone[-1].player == keep_player:
+                break
+        return redone
 
     def reset(self, state: Any) -> None:
         """Starts over from `state` (a loaded game): nothing before it can be undone."""
         self.state = state
         self.game = game_name(state)
         self.steps.clear()
+        self._undone.clear()
         self._floor = 0
 
 

@@ -5,6 +5,7 @@ raises (ContractViolation or any unexpected exception) only on a real defect.
                    the input is a program of edits on a real save)
     action_<game>  the action reader: Action.parse and State.apply on text
                    and on dicts, at a set of real positions
+    engine_protocol  the engine protocol's line reader (engine_target.py)
 
 `run.py` drives them with atheris; tests/test_fuzz_regressions.py replays the
 committed corpus and every crash input found through the same functions.
@@ -20,7 +21,9 @@ from pathlib import Path
 from typing import Any, Callable
 
 import triptych
-from contract import GAMES, check_node, check_refusal_changes_nothing, check_saved_game, random_step, require
+from contract import (GAMES, check_node, check_refusal_changes_nothing, check_round_trip, check_saved_game, random_step,
+                      require)
+from engine_target import engine_seeds, engine_target
 
 HERE = Path(__file__).resolve().parent
 CORPUS = HERE / "corpus"
@@ -247,12 +250,15 @@ def _same_result(state: Any, offered: Any, played: Any) -> bool:
 
 
 def _try_apply(state: Any, action: Any) -> None:
+    original = copy.deepcopy(action)
     accepted = check_refusal_changes_nothing(state, action)
+    require(action == original, "apply changed the action dict it read")
     if accepted:
         played = state.clone()
         played.apply(action)
         _check_accepted(state, action, played)
         check_node(played)
+        check_round_trip(played)
 
 
 def action_target(game: str) -> Callable[[bytes], None]:
@@ -302,3 +308,4 @@ TARGETS: dict[str, tuple[Callable[[bytes], None], Callable[[], list[bytes]]]] = 
 for _game in GAMES:
     TARGETS[f"dict_{_game}"] = (dict_target(_game), lambda g=_game: dict_seeds(g))
     TARGETS[f"action_{_game}"] = (action_target(_game), lambda g=_game: action_seeds(g))
+TARGETS["engine_protocol"] = (engine_target, engine_seeds)

@@ -102,15 +102,17 @@ def main(actions: int, seed: int, only: str | None, shard: tuple[int, int]) -> N
         raise click.BadParameter(f"nothing matches {only!r}", param_hint="--only")
     names = names[shard[0] - 1::shard[1]]
     columns = [TextColumn("{task.description:<14}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn()]
-    started = time.perf_counter()
+    started, cpu_started = time.perf_counter(), time.process_time()
     with Progress(*columns) as progress:
         for name in names:
             task = progress.add_task(name, total=actions)
-            t0 = time.perf_counter()
+            t0, cpu0 = time.perf_counter(), time.process_time()
             result = soak(name, actions, seed, lambda n, task=task: progress.advance(task, n))
             progress.console.print(f"{name}: {result['actions']} actions, {result['games']} games finished, "
-                                   f"every check held ({time.perf_counter() - t0:.0f} s)")
-    print(f"soak: {len(names)} subjects x {actions} actions, {time.perf_counter() - started:.0f} s")
+                                   f"every check held ({time.perf_counter() - t0:.0f} s, "
+                                   f"CPU {time.process_time() - cpu0:.1f} s)")
+    print(f"soak: {len(names)} subjects x {actions} actions, {time.perf_counter() - started:.0f} s, "
+          f"CPU {time.process_time() - cpu_started:.1f} s")
 
 
 if __name__ == "__main__":

@@ -1,7 +1,7 @@
 """The threaded searches, for ThreadSanitizer (.ci/sanitize runs this on the
 TSan build; any data race report fails it): Lazy SMP alpha-beta at 4 threads
 and threaded MCTS on each game, stop() called from another thread in the
-middle of a search, and two searches running at once from two Python threads.
+middle of either search, and two searches running at once from two Python threads.
 
     python tests/sanitize/threads.py [--scale 1.0]
 """
@@ -58,6 +58,28 @@ def stop_mid_search(module, name: str) -> None:
     print(f"{name}: stop() mid-search returned after {box['raw']['nodes']} nodes")
 
 
+def stop_mcts_mid_search(module, name: str) -> None:
+    """stop() from another thread while four MCTS threads grow their trees with no end in sight."""
+    state = positions(module, name)[1]
+    searcher = module.MctsSearcher(threads=THREADS, seed=7, reuse=True)
+    box: dict = {}
+    worker = threading.Thread(target=lambda: box.update(raw=searcher.search(state, time_ms=600_000)))
+    worker.start()
+    deadline = time.monotonic() + 120
+    while worker.is_alive() and time.monotonic() < deadline:
+        time.sleep(0.5)  # a stop() that lands before the search starts is forgotten: repeat it
+        searcher.stop()
+    worker.join(timeout=1)
+    if worker.is_alive():
+        sys.exit(f"{name}: MCTS stop() did not end the search within 120 s")
+    check_result(state, box["raw"], f"{name} stopped MCTS")
+    # The stopped trees are kept: the next search starts from them.
+    raw = searcher.search(state, iterations=100)
+    check_result(state, raw, f"{name} MCTS after stop")
+    print(f"{name}: MCTS x{THREADS} stop() mid-search returned after {box['raw']['nodes']} iterations; "
+          f"the next search reused {raw['reused']}")
+
+
 def mcts(module, name: str, scale: float) -> None:
     for index, state in enumerate(positions(module, name)):
         raw = module.MctsSearcher(threads=THREADS, seed=index).search(state, iterations=int(1500 * scale))
@@ -91,6 +113,7 @@ def main(scale: float) -> None:
         lazy_smp(module, name, scale)
         stop_mid_search(module, name)
         mcts(module, name, scale)
+        stop_mcts_mid_search(module, name)
     combat_mcts(scale)
     two_at_once(scale)
     print("threads: every search returned a legal action")

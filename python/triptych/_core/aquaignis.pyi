@@ -204,6 +204,10 @@ class MctsSearcher:
         """
         seed: this search's random seed (default: the searcher's). The result's 'reused' counts the iterations kept from the previous search's tree.
         """
+    def stop(self) -> None:
+        """
+        Stops a running search (callable from any thread); it returns its best so far.
+        """
 class Batch:
     """
     n games stepped together by action id (see triptych.batch).

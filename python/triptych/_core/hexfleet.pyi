@@ -155,6 +155,10 @@ class State:
         """
         float32 array of shape (27, 17, 17) centred on the mover's Core (see docs/rules/hexfleet.md); with out=, fills that preallocated array instead and returns it.
         """
+    def power_network(self) -> list:
+        """
+        The power network, one dict per occupied column: `hex` (q, r), `component` (its connected piece), `cut` (lifting the column out would split the piece: a cut vertex) and `cores` (the players whose Core is in the piece; a tile is powered when its owner is listed).
+        """
     def returns(self) -> list[float]:
         """
         [player 0's return, player 1's]: +1 a win, -1 a loss, 0 a draw or while the game runs.
@@ -225,6 +229,10 @@ class MctsSearcher:
     def search(self, state: State, iterations: typing.SupportsInt | typing.SupportsIndex = 0, time_ms: typing.SupportsInt | typing.SupportsIndex = 0, seed: typing.SupportsInt | typing.SupportsIndex | None = None) -> dict[str, typing.Any]:
         """
         seed: this search's random seed (default: the searcher's). The result's 'reused' counts the iterations kept from the previous search's tree.
+        """
+    def stop(self) -> None:
+        """
+        Stops a running search (callable from any thread); it returns its best so far.
         """
 class Batch:
     """

@@ -86,6 +86,10 @@ def bench_python_baseline(scale: Scale) -> list[Measurement]:
 
 # --- OpenSpiel ------------------------------------------------------------------------------------
 
+# Our MCTS searches per repeat, each with MCTSBot's per-move budget (one MCTSBot move takes about as long
+# as a few hundred of ours).
+OUR_MCTS_MOVES = 20
+
 
 def _pyspiel() -> Any:
     try:
@@ -197,8 +201,15 @@ def bench_openspiel(scale: Scale) -> list[Measurement]:
                 return sims, time.perf_counter() - t0
 
             def our_mcts_run(native_state=native_state, game=game) -> tuple[float, float]:
-                r = native(game).MctsSearcher(threads=1, seed=0).search(native_state, iterations=sims * 20)
-                return r["nodes"], r["seconds"]
+                # Like for like: the same per-move budget as MCTSBot's (sims iterations from a fresh tree,
+                # random rollouts to the end, UCT c=1.4), repeated over seeds so the timer sees enough work.
+                iterations, seconds = 0, 0.0
+                for seed in range(OUR_MCTS_MOVES):
+                    r = native(game).MctsSearcher(threads=1, seed=seed, exploration=1.4).search(native_state,
+                                                                                               iterations=sims)
+                    iterations += r["nodes"]
+                    seconds += r["seconds"]
+                return iterations, seconds
 
             theirs = measure(f"openspiel/{game}/{pos_name}/mctsbot", "openspiel", "iterations/s", spiel_mcts_run, reps,
                              warmup=False, simulations=sims)

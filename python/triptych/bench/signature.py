@@ -25,11 +25,11 @@ SIGNATURE_DEPTH = {"aquaignis": 7, "hexfleet": 6}
 SIGNATURE_TT_MB = 16
 
 EXPECTED_PARTS: dict[str, int] = {
-    "aquaignis/start": 9246, "aquaignis/midgame1": 53797, "aquaignis/midgame2": 237228,
-    "aquaignis/midgame3": 28583, "hexfleet/start": 35156, "hexfleet/midgame1": 8732,
+    "aquaignis/start": 9278, "aquaignis/midgame1": 47393, "aquaignis/midgame2": 301217,
+    "aquaignis/midgame3": 28495, "hexfleet/start": 35156, "hexfleet/midgame1": 8732,
     "hexfleet/midgame2": 713, "hexfleet/midgame3": 7450,
 }
-EXPECTED_SIGNATURE = 380905
+EXPECTED_SIGNATURE = 438434
 
 
 def signature_parts() -> dict[str, int]:

@@ -204,15 +204,40 @@ def python_id_playouts(game: str, steps: int, seed: int = 0) -> tuple[float, flo
     return steps, time.perf_counter() - t0
 
 
+def python_learner_steps(game: str, steps: int, seed: int = 0) -> tuple[float, float]:
+    """What a learner's single-state Python loop does per step, the same work as one game-step of
+    ``batch-obs``: pick a legal id, apply it, fill the observation into a preallocated buffer, take the
+    action mask, and on a finished game note the mover's reward and start over."""
+    import numpy as np
+
+    module = games.load(game)
+    rng = random.Random(seed)
+    start = module.new_game()
+    state = start.clone()
+    observation = np.empty(module.OBSERVATION_SHAPE, dtype=np.float32)
+    reward = 0.0
+    t0 = time.perf_counter()
+    for _ in range(steps):
+        ids = state.legal_action_ids()
+        actor = state.to_move
+        state.apply_id(int(ids[rng.randrange(len(ids))]))
+        if state.is_terminal():
+            reward += state.returns()[actor]
+            state = start.clone()
+        state.observation(out=observation)
+        state.action_mask()
+    return steps, time.perf_counter() - t0
+
+
 BATCH_GAMES = 64  # games per Batch in the batch figures
 
 
-def batch_playouts(game: str, steps: int, outputs: bool, seed: int = 0) -> tuple[float, float]:
+def batch_playouts(game: str, steps: int, outputs: bool, seed: int = 0, threads: int = 1) -> tuple[float, float]:
     """Random playouts of BATCH_GAMES games through triptych.batch.Batch driven from Python:
     random_actions() + step() per call; ``outputs``: observations and masks too (reused buffers)."""
     from triptych.batch import Batch
 
-    batch = Batch(game, BATCH_GAMES, seed=seed, observations=outputs, masks=outputs, reuse=True)
+    batch = Batch(game, BATCH_GAMES, seed=seed, observations=outputs, masks=outputs, reuse=True, threads=threads)
     calls = max(1, steps // BATCH_GAMES)
     t0 = time.perf_counter()
     for _ in range(calls):
@@ -253,18 +278,35 @@ def bench_binding(scale: Scale) -> list[Measurement]:
         if py.median:
             ids.extra["ratio"] = ids.median / py.median
             ids.extra["vs"] = py.name
+        learner = measure(f"binding/{game}/python-learner", "binding", "steps/s",
+                          lambda game=game: python_learner_steps(game, scale.playout_steps), scale.repeats)
+        learner.extra["note"] = "single state: ids, apply_id, observation(out=), action_mask, reward, restart"
         batches = []
-        for outputs, label in ((False, "batch"), (True, "batch-obs")):
+        # Each batch figure against the single-state loop that does the same work per step.
+        for outputs, label, single in ((False, "batch", ids), (True, "batch-obs", learner)):
             b = measure(f"binding/{game}/{label}", "binding", "steps/s",
                         lambda game=game, outputs=outputs: batch_playouts(game, scale.playout_steps * 5, outputs),
                         scale.repeats, games=BATCH_GAMES)
             b.extra["note"] = (f"Batch of {BATCH_GAMES}: random_actions + step per call, one thread"
                                + (", observations and masks" if outputs else ""))
-            if ids.median:
-                b.extra["ratio"] = b.median / ids.median
-                b.extra["vs"] = ids.name
+            if single.median:
+                b.extra["ratio"] = b.median / single.median
+                b.extra["vs"] = single.name
             batches.append(b)
-        out += [py, nat, ids, *batches]
+        from triptych.bench.machine import cores
+
+        if cores() > 1:  # the same batch split over every usable core (the GIL is released in step)
+            threads = cores()
+            b = measure(f"binding/{game}/batch-obs-t{threads}", "binding", "steps/s",
+                        lambda game=game, threads=threads: batch_playouts(game, scale.playout_steps * 5, True,
+                                                                          threads=threads),
+                        scale.repeats, games=BATCH_GAMES, threads=threads)
+            b.extra["note"] = f"batch-obs over {threads} threads"
+            if learner.median:
+                b.extra["ratio"] = b.median / learner.median
+                b.extra["vs"] = learner.name
+            batches.append(b)
+        out += [py, nat, ids, learner, *batches]
     return out
 
 

@@ -13,7 +13,7 @@ from triptych.cli.match_command import ladder, match, tune
 from triptych.cli.perft_command import perft
 from triptych.cli.play_command import play
 from triptych.cli.rules_command import rules
-from triptych.cli_combat import combat
+from triptych.cli.combat_command import combat
 
 
 @click.group(cls=BoundedGroup, context_settings={"help_option_names": ["-h", "--help"]})

@@ -206,22 +206,33 @@ def ladder(game: str, players: str | None, games: int, reach: int, seed: int, op
 
 @click.command()
 @TWO_PLAYER_GAME
+@click.option("--method", type=click.Choice(["spsa", "texel"]), default="spsa", show_default=True,
+              help="spsa: self-play games probing the weights; texel: a logistic fit to positions of recorded games.")
 @click.option("--steps", type=click.IntRange(1), default=100, show_default=True, help="SPSA steps (the budget).")
-@click.option("--depth", type=click.IntRange(1, 20), default=3, show_default=True, help="Alpha-beta depth of the games.")
-@click.option("--pairs", type=click.IntRange(1), default=2, show_default=True, help="Opening pairs per step.")
+@click.option("--depth", type=click.IntRange(1, 20), default=3, show_default=True, help="SPSA: alpha-beta depth of the games.")
+@click.option("--pairs", type=click.IntRange(1), default=2, show_default=True, help="SPSA: opening pairs per step.")
+@click.option("--records", "records", multiple=True, type=click.Path(exists=True, dir_okay=False),
+              help="Texel: match records (triptych match --json) whose positions are fitted; repeatable.")
+@click.option("--max-positions", type=click.IntRange(1), default=None, help="Texel: fit a seeded sample of this many.")
+@click.option("--prior", type=click.FloatRange(0), default=1e-3, show_default=True,
+              help="Texel: pull toward the start weights (L2 on the relative change).")
 @click.option("--weights", "names", help="Comma-separated weights to tune (default: all).")
 @click.option("--start", "start_path", type=click.Path(exists=True, dir_okay=False), help="Start from these weights.")
 @click.option("--seed", type=int, default=0, show_default=True)
 @WORKERS_OPTION
 @click.option("--out", "-o", type=click.Path(dir_okay=False, path_type=Path), required=True,
               help="Where to write the tuned weights (JSON; load with alphabeta:...,weights=FILE).")
-def tune(game: str, steps: int, depth: int, pairs: int, names: str | None, start_path: str | None, seed: int,
+def tune(game: str, method: str, steps: int, depth: int, pairs: int, records: tuple[str, ...],
+         max_positions: int | None, prior: float, names: str | None, start_path: str | None, seed: int,
          workers: int | None, out: Path) -> None:
-    """Tune GAME's evaluation weights by SPSA over self-play games."""
-    from triptych.tune import SpsaSettings, spsa
-
+    """Tune GAME's evaluation weights: SPSA over self-play games, or a Texel fit to recorded games."""
     start = ai.load_weights(start_path) if start_path else None
     console = Console()
+    if method == "texel":
+        _tune_texel(console, game, list(records), max_positions, prior, names, start, seed, out)
+        return
+    from triptych.tune import SpsaSettings, spsa
+
     with _progress(console) as progress:
         task = progress.add_task(f"{game} SPSA", total=steps, info="")
 
@@ -244,3 +255,26 @@ def tune(game: str, steps: int, depth: int, pairs: int, names: str | None, start
         table.add_row(name, str(result.start[name]), str(result.weights[name]))
     console.print(table)
     console.print(f"{result.games} games; wrote {out}")
+
+
+def _tune_texel(console: Console, game: str, records: list[str], max_positions: int | None, prior: float,
+                names: str | None, start: dict[str, int] | None, seed: int, out: Path) -> None:
+    from triptych.texel import load_records, positions_from_records, texel
+
+    if not records:
+        raise click.UsageError("--method texel needs --records FILE (games written by triptych match --json)")
+    try:
+        with console.status(f"{game}: replaying the records' positions"):
+            positions = positions_from_records(game, load_records(records), max_positions=max_positions, seed=seed)
+        with console.status(f"{game}: fitting {len(positions)} positions"):
+            result = texel(game, positions, start=start, names=names.split(",") if names else None, prior=prior,
+                           sources=records)
+    except ValueError as err:
+        raise click.ClickException(str(err)) from None
+    out.write_text(json.dumps(result.to_dict() | {"finished": True}, indent=1))
+    table = Table("weight", "start", "tuned")
+    for name in sorted(result.weights):
+        table.add_row(name, str(result.start[name]), str(result.weights[name]))
+    console.print(table)
+    console.print(f"{result.positions} positions of {result.games} games; log-loss {result.loss_start:.4f} -> "
+                  f"{result.loss:.4f} (K = {result.scale:.0f}); wrote {out}")

@@ -147,9 +147,11 @@ def refuse_table_options(**given: Any) -> None:
 @click.option("--ai-moves", type=click.IntRange(min=0), default=0,
               help="Let the AI play this many actions first (both sides), animated.")
 @click.option("--size", default="1280x800", show_default=True, help="Window size WIDTHxHEIGHT.")
+@click.option("--replay", "replay_path", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
+              help="Step through a match record (`triptych match --json`) or a saved game on the 3D table.")
 def play(game: str | None, terminal: bool, variant: str | None, seed: int | None, position: Path | None,
          vs_ai: str | None, ai_vs_ai: bool, ai_level: str, first: str, offscreen: bool, screenshot: Path | None,
-         ai_moves: int, size: str) -> None:
+         ai_moves: int, size: str, replay_path: Path | None) -> None:
     """Play GAME on the 3D table (Panda3D), or in the terminal with --terminal.
 
     Without GAME the window opens on the start screen. With --offscreen the
@@ -159,7 +161,7 @@ def play(game: str | None, terminal: bool, variant: str | None, seed: int | None
         if game is None:
             raise click.UsageError("--terminal needs a GAME")
         refuse_table_options(vs_ai=vs_ai, ai_vs_ai=ai_vs_ai, first=first, offscreen=offscreen,
-                             screenshot=screenshot, ai_moves=ai_moves)
+                             screenshot=screenshot, ai_moves=ai_moves, replay=replay_path)
         state = load_position(game, position, variant, seed)
         module = load(game)
         names = terminal_player_names(game, module)
@@ -180,6 +182,16 @@ def play(game: str | None, terminal: bool, variant: str | None, seed: int | None
         raise click.BadParameter(f"{size!r} is not WIDTHxHEIGHT", param_hint="--size") from None
     if position is not None and game is not None:
         load_position(game, position, variant, seed)  # refuse a bad file here, with the field named
+    if replay_path is not None:
+        from triptych.client3d.replay import ReplayError, open_replay
+
+        try:
+            recorded = open_replay(replay_path).game  # refuse a bad record here, in a sentence
+        except ReplayError as err:
+            raise click.BadParameter(str(err), param_hint="--replay") from None
+        if game is not None and game != recorded:
+            raise click.BadParameter(f"{replay_path} is a {recorded} record, not {game}", param_hint="--replay")
+        game = recorded
     if game == "combat" and variant is None:
         variant = "v01"
     try:
@@ -195,7 +207,7 @@ def play(game: str | None, terminal: bool, variant: str | None, seed: int | None
     options = ClientOptions(game=game, variant=variant and variant.lower(), mode=mode, ai_level=vs_ai or ai_level,
                             first=int(first or 0),
                             seed=seed, position=position, offscreen=offscreen, screenshot=screenshot,
-                            ai_moves=ai_moves, size=(width, height))
+                            ai_moves=ai_moves, size=(width, height), replay=replay_path)
     try:
         code = launch(options)
     except NoDisplayError as err:

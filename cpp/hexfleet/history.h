@@ -1,0 +1,63 @@
+// R20's record: the hashes of the positions that started the turns so far,
+// newest first, as an immutable linked list that copies of a State share.
+// Search copies a State per child, so a copy must cost little: one atomic
+// increment of a count kept in the node itself (std::shared_ptr's control
+// block doubled that work and showed in the profile). A list is freed node
+// by node in a loop, never by recursion, however long the game.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <utility>
+
+namespace triptych::hexfleet {
+
+class TurnHistory {
+ public:
+  TurnHistory() = default;
+  TurnHistory(const TurnHistory& other) noexcept : head_(other.head_) { retain(head_); }
+  TurnHistory(TurnHistory&& other) noexcept : head_(std::exchange(other.head_, nullptr)) {}
+  TurnHistory& operator=(const TurnHistory& other) noexcept {
+    retain(other.head_);  // first, so assigning a list to itself keeps it alive
+    release(head_);
+    head_ = other.head_;
+    return *this;
+  }
+  TurnHistory& operator=(TurnHistory&& other) noexcept {
+    std::swap(head_, other.head_);
+    return *this;
+  }
+  ~TurnHistory() { release(head_); }
+
+  // A newer turn start; the new node takes over this list's reference to the older ones.
+  void push(std::uint64_t hash) { head_ = new Node{hash, head_, {1}}; }
+  void clear() {
+    release(head_);
+    head_ = nullptr;
+  }
+  // Calls f(hash) newest first.
+  template <typename F>
+  void for_each(F f) const {
+    for (const Node* n = head_; n != nullptr; n = n->older) f(n->hash);
+  }
+
+ private:
+  struct Node {
+    std::uint64_t hash;
+    Node* older;  // one reference to it
+    std::atomic<std::uint32_t> refs;
+  };
+  static void retain(Node* n) {
+    if (n != nullptr) n->refs.fetch_add(1, std::memory_order_relaxed);
+  }
+  static void release(Node* n) {
+    while (n != nullptr && n->refs.fetch_sub(1, std::memory_order_acq_rel) == 1) {
+      Node* older = n->older;
+      delete n;
+      n = older;
+    }
+  }
+  Node* head_ = nullptr;
+};
+
+}  // namespace triptych::hexfleet

@@ -1,0 +1,103 @@
+"""The shortcuts of Hexfleet's native move generation and evaluation, against slow definitions.
+
+Move generation skips the cut-vertex DFS when it can (a lone tile whose neighbours form one arc
+splits nothing; while the Cores are in contact there is one component), keeps whether the Cores
+are in contact instead of searching for it, and judges a Frigate's landing spots from tabulated
+sets of pieces. The evaluation asks for cut vertices only where a ship's neighbours leave it open.
+These tests hold every shortcut to the slow definition on random games that include separated
+networks (the positions where the shortcuts do not apply) and fought-over boards.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+import triptych._core as core
+import triptych.hexfleet as hf
+
+NEIGHBOURS = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)]
+
+
+def columns_of(state: hf.State) -> dict[tuple[int, int], list[dict]]:
+    return {(st["q"], st["r"]): st["tiles"] for st in state.to_dict()["stacks"]}
+
+
+def component_count(hexes: set[tuple[int, int]]) -> int:
+    seen: set[tuple[int, int]] = set()
+    count = 0
+    for start in hexes:
+        if start in seen:
+            continue
+        count += 1
+        seen.add(start)
+        frontier = [start]
+        while frontier:
+            q, r = frontier.pop()
+            for dq, dr in NEIGHBOURS:
+                n = (q + dq, r + dr)
+                if n in hexes and n not in seen:
+                    seen.add(n)
+                    frontier.append(n)
+    return count
+
+
+def is_cut_vertex(hexes: set[tuple[int, int]], at: tuple[int, int]) -> bool:
+    """By definition: lifting the column splits the graph into more pieces."""
+    return component_count(hexes - {at}) > component_count(hexes)
+
+
+def pinned_score(state: hf.State) -> int:
+    """The evaluation with only the `pinned` weight (1): lone ships on cut vertices, side to act's view."""
+    columns = columns_of(state)
+    hexes = set(columns)
+    pinned = [0, 0]
+    for at, tiles in columns.items():
+        top = tiles[-1]
+        if len(tiles) == 1 and top["unit"] in ("frigate", "destroyer", "repulsor") and not top["face_down"]:
+            pinned[top["owner"]] += is_cut_vertex(hexes, at)
+    me = state.to_move
+    score = pinned[1 - me] - pinned[me]
+    countdown = state.to_dict()["countdown"] or 0
+    if countdown:
+        score = int(math.copysign(abs(score * countdown) // 5, score))  # C++ division truncates
+    return score
+
+
+def random_games(seeds: range, max_turns: int = 60):
+    """Every position of seeded random games, in order. Half the time a destroy or push is
+    preferred when there is one: fights are what split the networks apart."""
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = hf.new_game(max_turns=max_turns)
+        while not state.is_terminal():
+            yield state
+            legal = state.legal_actions()
+            fights = [a for a in legal if a.to_dict()["type"] in ("destroy", "push")]
+            state.apply(rng.choice(fights) if fights and rng.random() < 0.5 else rng.choice(legal))
+
+
+def test_pinned_term_counts_lone_ships_on_cut_vertices() -> None:
+    weights = {name: 0 for name in core.hexfleet.EVAL_WEIGHTS}
+    weights["pinned"] = 1
+    checked = pinned_positions = 0
+    for state in random_games(range(40)):
+        expected = pinned_score(state)
+        assert core.hexfleet.evaluate(state, weights) == expected, state.to_dict()
+        checked += 1
+        pinned_positions += expected != 0
+    assert checked > 2000 and pinned_positions > 50  # the term was exercised, not just zero
+
+
+def test_fast_generation_agrees_with_the_reference_apart_and_together() -> None:
+    """The legal list equals the literal chain test's and a from_dict rebuild's (which recomputes contact)."""
+    apart = together = 0
+    for state in random_games(range(100, 160)):
+        legal = [str(a) for a in state.legal_actions()]
+        assert [str(a) for a in state._legal_actions_reference()] == legal
+        assert [str(a) for a in hf.State.from_dict(state.to_dict()).legal_actions()] == legal
+        if state.networks_in_contact():
+            together += 1
+        else:
+            apart += 1
+    assert apart > 50 and together > 1000  # both kinds of position were met
