@@ -12,6 +12,28 @@ from typing import Any
 
 import triptych.hexfleet as hf
 
+# The six edge-sharing neighbours of a hex, in axial coordinates.
+NEIGHBOURS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+
+
+def pieces(hexes: set[tuple[int, int]]) -> list[set[tuple[int, int]]]:
+    """Connected pieces of a set of hexes (edge-sharing columns conduct): the tests' independent oracle
+    for the engine's chain, power and cut-vertex facts."""
+    left, out = set(hexes), []
+    while left:
+        todo, piece = [left.pop()], set()
+        while todo:
+            q, r = todo.pop()
+            piece.add((q, r))
+            for dq, dr in NEIGHBOURS:
+                n = (q + dq, r + dr)
+                if n in left:
+                    left.remove(n)
+                    todo.append(n)
+        out.append(piece)
+    return out
+
+
 LETTERS = {"C": "core", "Y": "shipyard", "S": "shield", "F": "frigate", "D": "destroyer", "R": "repulsor"}
 
 

@@ -15,8 +15,7 @@ import random
 
 import triptych._core as core
 import triptych.hexfleet as hf
-
-NEIGHBOURS = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)]
+from hexfleet_helpers import pieces
 
 
 def columns_of(state: hf.State) -> dict[tuple[int, int], list[dict]]:
@@ -24,22 +23,7 @@ def columns_of(state: hf.State) -> dict[tuple[int, int], list[dict]]:
 
 
 def component_count(hexes: set[tuple[int, int]]) -> int:
-    seen: set[tuple[int, int]] = set()
-    count = 0
-    for start in hexes:
-        if start in seen:
-            continue
-        count += 1
-        seen.add(start)
-        frontier = [start]
-        while frontier:
-            q, r = frontier.pop()
-            for dq, dr in NEIGHBOURS:
-                n = (q + dq, r + dr)
-                if n in hexes and n not in seen:
-                    seen.add(n)
-                    frontier.append(n)
-    return count
+    return len(pieces(hexes))
 
 
 def is_cut_vertex(hexes: set[tuple[int, int]], at: tuple[int, int]) -> bool:

@@ -5,26 +5,7 @@ from __future__ import annotations
 import random
 
 import triptych.hexfleet as hf
-
-NEIGHBOURS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
-
-
-def pieces(hexes: set[tuple[int, int]]) -> list[set[tuple[int, int]]]:
-    """Connected pieces of occupied hexes (edge-sharing columns conduct): an independent oracle."""
-    left, out = set(hexes), []
-    while left:
-        todo, piece = [left.pop()], set()
-        while todo:
-            q, r = todo.pop()
-            piece.add((q, r))
-            for dq, dr in NEIGHBOURS:
-                n = (q + dq, r + dr)
-                if n in left:
-                    left.remove(n)
-                    todo.append(n)
-        out.append(piece)
-    return out
-
+from hexfleet_helpers import pieces
 
 def check(state) -> None:
     network = state.power_network()

@@ -18,6 +18,7 @@ import pytest
 
 import triptych
 import triptych.hexfleet as hf
+from hexfleet_helpers import pieces
 
 GAMES = 2000
 CHUNKS = 4
@@ -25,8 +26,6 @@ MAX_TURNS = 50  # random games are cut short (a draw) to keep the suite quick
 REFERENCE_GAMES = 60  # of those, the legal list is compared with the slow reference at every ply
 ILLEGAL_PROBES = 4
 EVERY_PLY_GAMES = 200  # of those, the invariants are checked after every single action (else every third)
-
-NEIGHBOURS = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)]
 
 
 def check_invariants(state: hf.State) -> None:
@@ -55,20 +54,13 @@ def check_invariants(state: hf.State) -> None:
                 assert level == 0 or (ts[level - 1]["owner"] == t["owner"] and
                                       (ts[level - 1]["unit"] == "shield" or ts[level - 1]["face_down"]))
     assert set(cores) == {0, 1}
-    # Power: flood from each Core over occupied columns.
+    # Power: every tile is in the connected piece of its owner's Core.
+    chain = pieces(set(columns))
+    core_piece = {p: next(piece for piece in chain if cores[p] in piece) for p in range(2)}
     for p in range(2):
-        seen = {cores[p]}
-        frontier = [cores[p]]
-        while frontier:
-            q, r = frontier.pop()
-            for dq, dr in NEIGHBOURS:
-                n = (q + dq, r + dr)
-                if n in columns and n not in seen:
-                    seen.add(n)
-                    frontier.append(n)
         for (q, r), ts in columns.items():
             if any(t["owner"] == p for t in ts):
-                assert (q, r) in seen, f"player {p} has an unpowered tile at {(q, r)}"
+                assert (q, r) in core_piece[p], f"player {p} has an unpowered tile at {(q, r)}"
     assert state.hash == state._compute_hash(), "incremental hash drifted"
     rebuilt = hf.State.from_dict(json.loads(json.dumps(d)))  # JSON-compatible, and valid
     assert rebuilt.to_dict() == d
