@@ -1,4 +1,4 @@
-"""Helpers for the client tests: click a node as a person would, read pixels."""
+"""Helpers for the client tests: click a node as a person would, read pixels, set up a position."""
 
 from __future__ import annotations
 
@@ -39,3 +39,12 @@ def load_position(app, tmp_path, state: Any, mode: str = "hotseat") -> None:
     app.hud.press("Load")                # the file dialog opens in the file's folder with its name filled in
     app.hud.press("dialog:Open")
     app.run_until_idle()
+
+
+def show_position(app, game: str, state: Any):
+    """Starts `game` and sets the table to `state` directly (no animation), returning the game's view."""
+    app.start_game(game)
+    app.session.timeline.reset(state.clone())
+    app.view.build(app.session.state)
+    app.refresh()
+    return app.view

@@ -10,6 +10,7 @@ import random
 import pytest
 
 import triptych.aquaignis as aq
+from client_helpers import show_position
 from conftest import A, I, position
 from triptych.timeline import Timeline
 
@@ -28,11 +29,7 @@ def midgame() -> aq.State:
 
 
 def show(app, state):
-    app.start_game("aquaignis")
-    app.session.timeline.reset(state.clone())
-    app.view.build(app.session.state)
-    app.refresh()
-    return app.view
+    return show_position(app, "aquaignis", state)
 
 
 def test_every_piece_is_a_stack_of_as_many_discs_as_its_charge_and_a_crown_is_crowned(client_app):

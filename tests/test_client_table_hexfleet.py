@@ -9,6 +9,7 @@ from collections import Counter
 import pytest
 
 import triptych.hexfleet as hx
+from client_helpers import show_position
 from triptych.timeline import Timeline
 
 pytest.importorskip("panda3d.core", reason="panda3d cannot load here")
@@ -24,11 +25,7 @@ def midgame() -> hx.State:
 
 
 def show(app, state):
-    app.start_game("hexfleet")
-    app.session.timeline.reset(state.clone())
-    app.view.build(app.session.state)
-    app.refresh()
-    return app.view
+    return show_position(app, "hexfleet", state)
 
 
 def scene_stacks(view) -> dict[tuple[int, int], list[tuple[int, str, float]]]:
