@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 from pathlib import Path
+from typing import Any
 
 import click
 from rich.console import Console
@@ -249,12 +250,17 @@ def tune(game: str, method: str, steps: int, depth: int, pairs: int, records: tu
                           on_step=on_step)
         except ValueError as err:
             raise click.ClickException(str(err)) from None
+    _write_tuned(console, result, out)
+    console.print(f"{result.games} games; wrote {out}")
+
+
+def _write_tuned(console: Console, result: Any, out: Path) -> None:
+    """Writes a finished tuning result (SPSA or Texel) as the weights JSON and shows start against tuned."""
     out.write_text(json.dumps(result.to_dict() | {"finished": True}, indent=1))
     table = Table("weight", "start", "tuned")
     for name in sorted(result.weights):
         table.add_row(name, str(result.start[name]), str(result.weights[name]))
     console.print(table)
-    console.print(f"{result.games} games; wrote {out}")
 
 
 def _tune_texel(console: Console, game: str, records: list[str], max_positions: int | None, prior: float,
@@ -271,10 +277,6 @@ def _tune_texel(console: Console, game: str, records: list[str], max_positions: 
                            sources=records)
     except ValueError as err:
         raise click.ClickException(str(err)) from None
-    out.write_text(json.dumps(result.to_dict() | {"finished": True}, indent=1))
-    table = Table("weight", "start", "tuned")
-    for name in sorted(result.weights):
-        table.add_row(name, str(result.start[name]), str(result.weights[name]))
-    console.print(table)
+    _write_tuned(console, result, out)
     console.print(f"{result.positions} positions of {result.games} games; log-loss {result.loss_start:.4f} -> "
                   f"{result.loss:.4f} (K = {result.scale:.0f}); wrote {out}")
