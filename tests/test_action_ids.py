@@ -254,3 +254,84 @@ def test_combat_bad_ids():
     assert state.to_dict() == before
     buffer = np.zeros(combat.OBSERVATION_SHAPE, dtype=np.float32)
     assert state.observation(out=buffer) is buffer and np.array_equal(buffer, state.observation())
+
+
+# --- the remembered legal list (cpp/bindings/last_legal.h) -----------------------------------------
+
+
+@pytest.mark.parametrize("module", [aq, hf], ids=["aquaignis", "hexfleet"])
+def test_apply_id_after_listing_elsewhere_still_checks(module):
+    """apply_id applies from the list legal_action_ids() made only for that very, unchanged state: an
+    id listed for one state and applied to another (a clone that moved on, a state reassigned in
+    place by apply) is checked the long way -- legal there or refused with nothing changed."""
+    rng = random.Random(5)
+    for _ in range(40):
+        state = module.new_game()
+        for _ in range(rng.randrange(1, 12)):
+            if state.is_terminal():
+                break
+            state.apply_id(int(rng.choice(state.legal_action_ids())))
+        if state.is_terminal():
+            continue
+        stale = state.legal_action_ids().tolist()
+        moved = state.clone()
+        moved.apply(rng.choice(moved.legal_actions()))  # by Action: not the id path
+        if moved.is_terminal():
+            continue
+        legal_now = set(a.id for a in moved.legal_actions())
+        for stale_id in stale:
+            probe = moved.clone()
+            before = probe.to_dict()
+            probe.legal_action_ids()  # the thread remembers the probe's list...
+            if stale_id in legal_now:
+                moved_by_id = moved.clone()
+                moved_by_id.apply_id(stale_id)  # ...not this clone's: checked, and legal here
+                reference = moved.clone()
+                reference.apply(module.Action.from_id(stale_id))
+                assert moved_by_id.to_dict() == reference.to_dict()
+            else:
+                with pytest.raises(triptych.IllegalActionError):
+                    probe.apply_id(stale_id)
+                assert probe.to_dict() == before
+        # The same state mutated by apply() after listing: its old ids are checked again.
+        ids = state.legal_action_ids().tolist()
+        state.apply(rng.choice(state.legal_actions()))
+        if state.is_terminal():
+            continue
+        now = set(a.id for a in state.legal_actions())
+        for i in ids:
+            if i not in now:
+                before = state.to_dict()
+                with pytest.raises(triptych.IllegalActionError):
+                    state.apply_id(i)
+                assert state.to_dict() == before
+                break
+
+
+@pytest.mark.parametrize("module", [aq, hf], ids=["aquaignis", "hexfleet"])
+def test_id_loop_interleaving_states_matches_the_action_path(module):
+    """Several games stepped by id in an interleaved order (list one, step another, list again) reach
+    exactly the states the Action path reaches; every id applied is drawn from the list of the state
+    it is applied to, or from another game's list (then legal only by chance, checked both ways)."""
+    rng = random.Random(11)
+    by_id = [module.new_game() for _ in range(4)]
+    by_action = [s.clone() for s in by_id]
+    for _ in range(400):
+        i, j = rng.randrange(4), rng.randrange(4)
+        if by_id[i].is_terminal() or by_id[j].is_terminal():
+            k = i if by_id[i].is_terminal() else j
+            by_id[k], by_action[k] = module.new_game(), module.new_game()
+            continue
+        listed = by_id[j].legal_action_ids()
+        chosen = int(rng.choice(listed))
+        legal_in_i = any(a.id == chosen for a in by_action[i].legal_actions())
+        if legal_in_i:
+            by_id[i].apply_id(chosen)
+            by_action[i].apply(module.Action.from_id(chosen))
+        else:
+            before = by_id[i].to_dict()
+            with pytest.raises(triptych.IllegalActionError):
+                by_id[i].apply_id(chosen)
+            assert by_id[i].to_dict() == before
+        for a, b in zip(by_id, by_action):
+            assert a.to_dict() == b.to_dict() and a.hash == b.hash

@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "bindings/last_legal.h"
 #include "common/errors.h"
 
 namespace triptych::bindings {
@@ -27,6 +28,12 @@ namespace py = pybind11;
 
 // A Python int (or numpy integer) as an id; a bool, a float or anything else is refused by name.
 inline long long id_argument(py::handle obj, const char* what) {
+  if (PyLong_CheckExact(obj.ptr())) {  // the common case, a plain int: no conversion needed
+    int overflow = 0;
+    const long long value = PyLong_AsLongLongAndOverflow(obj.ptr(), &overflow);
+    if (overflow) throw IllegalActionError(std::string(what) + " " + std::string(py::str(obj)) + " is out of range");
+    return value;
+  }
   const bool integral = !py::isinstance<py::bool_>(obj) && !py::isinstance<py::float_>(obj) &&
                         (py::isinstance<py::int_>(obj) || py::hasattr(obj, "__index__"));
   if (!integral)
@@ -51,16 +58,30 @@ void def_action_ids(py::class_<State>& state_cls, py::class_<Action>& action_cls
   state_cls
       .def("legal_action_ids",
            [](const State& s) {
+             // Listed into the game's LastLegal, which the apply_id() that usually follows reads.
+             auto& last = LastLegal<State, ActionList>::instance();
              ActionList actions;
              Codec::legal(s, actions);
              py::array_t<std::int32_t> out(static_cast<py::ssize_t>(actions.size()));
              std::int32_t* ids = out.mutable_data();
              for (std::size_t i = 0; i < actions.size(); ++i) ids[i] = Codec::id(actions[i]);
+             last.remember(s, actions, ids);
              std::sort(ids, ids + actions.size());
              return out;
            },
            "The legal actions' ids as a numpy int32 array, ascending (empty once the game is over).")
-      .def("apply_id", [](State& s, py::handle id) { s.apply(Codec::from_id(id_argument(id, "action id"))); },
+      .def("apply_id",
+           [](State& s, py::handle id) {
+             const long long value = id_argument(id, "action id");
+             auto& last = LastLegal<State, ActionList>::instance();
+             if (const Action* listed = last.find(s, value)) {
+               const Action action = *listed;  // legal: generated for this very position
+               last.forget();
+               s.apply_unchecked(action);
+               return;
+             }
+             s.apply(Codec::from_id(value));
+           },
            py::arg("id"),
            "Applies the action with this id; raises IllegalActionError and changes nothing if it is not legal.")
       .def("action_mask",
