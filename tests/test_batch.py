@@ -109,3 +109,27 @@ def test_start_position():
     assert batch.state(1).to_dict() == start.to_dict()
     with pytest.raises(ValueError, match="either start= or new_game options"):
         Batch("hexfleet", 2, start=start, max_turns=3)
+
+
+@pytest.mark.parametrize("game", ["aquaignis", "hexfleet"])
+def test_the_worker_pool_gives_the_one_thread_results(game):
+    """Over a pool of workers (started with the batch, chunks taken from a shared counter), every
+    output of every step -- observations, masks, rewards, ends, movers -- is what one thread gives;
+    also with ids that random_actions() did not draw, and after a reset."""
+    n = 37  # not a multiple of any chunk size
+    batches = [Batch(game, n, seed=4, threads=t, reuse=True) for t in (1, 2, 4)]
+    for k in range(40):
+        drawn = [b.random_actions() for b in batches]
+        assert all(np.array_equal(drawn[0], d) for d in drawn)
+        actions = drawn[0].copy()
+        if k % 3 == 0:  # some games take another legal id than the one drawn
+            for i in range(0, n, 5):
+                actions[i] = batches[0].legal_action_ids(i)[0]
+        steps = [b.step(actions) for b in batches]
+        for step in steps[1:]:
+            for field in step._fields:
+                assert np.array_equal(getattr(step, field), getattr(steps[0], field)), field
+        if k == 20:
+            resets = [b.reset() for b in batches]
+            assert all(np.array_equal(r[0], resets[0][0]) and np.array_equal(r[1], resets[0][1]) for r in resets)
+    assert [b.state(i).hash for b in batches[1:] for i in range(n)] == [batches[0].state(i).hash for i in range(n)] * 2

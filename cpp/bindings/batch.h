@@ -23,36 +23,16 @@
 #include <cstdint>
 #include <string>
 #include <memory>
-#include <thread>
 #include <vector>
 
 #include "common/errors.h"
 #include "common/players.h"
+#include "bindings/worker_pool.h"
 #include "common/rng.h"
 
 namespace triptych::bindings {
 
 namespace py = pybind11;
-
-// Runs body(begin, end) over [0, n) in `threads` contiguous chunks (the
-// calling thread takes the first); no thread is started for one chunk.
-template <typename Body>
-void parallel_chunks(int n, int threads, Body body) {
-  threads = std::max(1, std::min(threads, n));
-  if (threads == 1) {
-    body(0, n);
-    return;
-  }
-  std::vector<std::thread> workers;
-  workers.reserve(threads - 1);
-  const int chunk = (n + threads - 1) / threads;
-  for (int t = 1; t < threads; ++t) {
-    const int begin = std::min(n, t * chunk), end = std::min(n, (t + 1) * chunk);
-    if (begin < end) workers.emplace_back([&body, begin, end] { body(begin, end); });
-  }
-  body(0, std::min(n, chunk));
-  for (auto& w : workers) w.join();
-}
 
 // Game: the SearchGame traits; Codec: the id codec of action_ids.h.
 template <class Game, class Codec>
@@ -78,8 +58,11 @@ class Batch {
     for (auto d : observation_shape_) observation_size_ *= d;
     mask_size_ = 1;
     for (auto d : Codec::mask_shape()) mask_size_ *= d;
+    if (threads > 1) pool_ = std::make_unique<WorkerPool>(threads);
     states_.assign(n, initial);
     legal_.resize(n);
+    chosen_.assign(n, -1);
+    drawn_.assign(n, -1);
     ids_.resize(n);
     mask_set_.resize(n);
     rngs_.reserve(n);
@@ -97,13 +80,14 @@ class Batch {
     Outputs out = outputs();
     {
       py::gil_scoped_release release;
-      parallel_chunks(n_, threads_, [&](int begin, int end) {
+      auto body = [&](int begin, int end) {
         for (int i = begin; i < end; ++i) {
           states_[i] = initial_;
           refresh(i);
           write_row(out, i);
         }
-      });
+      };
+      parallel(body);
     }
     return py::make_tuple(out.observations, out.masks);
   }
@@ -113,32 +97,38 @@ class Batch {
     if (actions.ndim() != 1 || actions.shape(0) != n_)
       throw py::value_error("step() expects one action id per game: an array of shape (" + std::to_string(n_) + ",)");
     const std::int64_t* ids = actions.data();
-    std::vector<int> chosen(n_, -1);
     for (int i = 0; i < n_; ++i) {
       const auto& legal = ids_[i];
+      // The id random_actions() drew for this game needs no search.
+      const int drawn = drawn_[i];
+      if (drawn >= 0 && legal[drawn] == ids[i]) {
+        chosen_[i] = drawn;
+        continue;
+      }
       const auto it = std::find(legal.begin(), legal.end(), ids[i]);
       if (it == legal.end())
         throw IllegalActionError("game " + std::to_string(i) + ": action id " + std::to_string(ids[i]) +
                                  " is not legal there (nothing was applied)");
-      chosen[i] = static_cast<int>(it - legal.begin());
+      chosen_[i] = static_cast<int>(it - legal.begin());
     }
     Outputs out = outputs();
     float* reward = out.rewards.mutable_data();
     bool* done = out.terminated.mutable_data();
     {
       py::gil_scoped_release release;
-      parallel_chunks(n_, threads_, [&](int begin, int end) {
+      auto body = [&](int begin, int end) {
         for (int i = begin; i < end; ++i) {
           State& s = states_[i];
           const int actor = Game::side(s);
-          Game::apply(s, legal_[i][chosen[i]]);
+          Game::apply(s, legal_[i][chosen_[i]]);
           done[i] = Game::is_terminal(s);
           reward[i] = done[i] ? static_cast<float>(s.returns()[actor]) : 0.0f;
           if (done[i]) s = initial_;
           refresh(i);
           write_row(out, i);
         }
-      });
+      };
+      parallel(body);
     }
     return py::make_tuple(out.observations, out.rewards, out.terminated, out.masks, out.to_move);
   }
@@ -147,7 +137,10 @@ class Batch {
   py::array_t<std::int32_t> random_actions() {
     py::array_t<std::int32_t> out(n_);
     std::int32_t* ids = out.mutable_data();
-    for (int i = 0; i < n_; ++i) ids[i] = ids_[i][rngs_[i].below(static_cast<std::uint32_t>(ids_[i].size()))];
+    for (int i = 0; i < n_; ++i) {
+      drawn_[i] = static_cast<int>(rngs_[i].below(static_cast<std::uint32_t>(ids_[i].size())));
+      ids[i] = ids_[i][drawn_[i]];
+    }
     return out;
   }
 
@@ -156,7 +149,7 @@ class Batch {
   std::uint64_t random_steps(int steps) {
     std::uint64_t total = 0;
     py::gil_scoped_release release;
-    parallel_chunks(n_, threads_, [&](int begin, int end) {
+    auto body = [&](int begin, int end) {
       for (int k = 0; k < steps; ++k)
         for (int i = begin; i < end; ++i) {
           const auto& ids = ids_[i];
@@ -164,7 +157,8 @@ class Batch {
           if (Game::is_terminal(states_[i])) states_[i] = initial_;
           refresh(i);
         }
-    });
+    };
+    parallel(body);
     total = static_cast<std::uint64_t>(steps) * n_;
     return total;
   }
@@ -193,11 +187,24 @@ class Batch {
   }
 
  private:
+  // Runs body(begin, end) over the games, on the pool when there is one. Chunks of a
+  // few games: small enough to balance two threads, large enough that the shared
+  // counter is not touched per game.
+  template <class Body>
+  void parallel(Body& body) {
+    if (!pool_) {
+      body(0, n_);
+      return;
+    }
+    pool_->run(n_, std::max(4, n_ / (pool_->threads() * 8)), body);
+  }
+
   void check_index(int i) const {
     if (i < 0 || i >= n_) throw py::index_error("game " + std::to_string(i) + " is out of range 0.." + std::to_string(n_ - 1));
   }
   // The legal actions and their ids of game i, after any change to it.
   void refresh(int i) {
+    drawn_[i] = -1;  // a drawn index named the old list
     Game::legal_actions(states_[i], legal_[i]);
     auto& ids = ids_[i];
     ids.resize(legal_[i].size());
@@ -294,6 +301,9 @@ class Batch {
   std::vector<std::vector<std::int32_t>> ids_;
   std::vector<std::vector<int>> mask_set_;  // per game: the mask entries set in the reused masks
   std::vector<Rng> rngs_;
+  std::vector<int> chosen_;  // per game: the index in legal_ of the action step() applies
+  std::vector<int> drawn_;   // per game: the index random_actions() drew, -1 when none is pending
+  std::unique_ptr<WorkerPool> pool_;  // threads - 1 workers; none for one thread
 };
 
 template <class Game, class Codec>
