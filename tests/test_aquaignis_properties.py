@@ -104,3 +104,43 @@ def test_observation_has_documented_shape_and_reflects_the_board() -> None:
     assert obs[12].mean() == (1.0 if state.to_move == aq.IGNIS else 0.0)
     units = sum(1 for _ in state.to_dict()["pieces"])
     assert int((obs[[0, 1, 2, 3, 5, 6, 7, 8]] == 1.0).sum() + (obs[[4, 9]] > 0).sum()) == units
+
+
+def test_playout_draws_are_uniform_over_exactly_the_legal_actions() -> None:
+    """The MCTS playouts draw an action by counting the legal ones with bitboards, never listing
+    them (State::random_action): on positions of seeded random games, with and without Flow Links,
+    every draw is a legal action, every legal action is drawn, and none is drawn far from 1/n of
+    the time."""
+    from triptych._core import aquaignis as native
+
+    def check(state: aq.State, seed: int) -> None:
+        legal = [str(a) for a in state.legal_actions()]
+        counts: dict[str, int] = {}
+        for a in native.sample_actions(state, 150 * len(legal), seed=seed):
+            counts[str(a)] = counts.get(str(a), 0) + 1
+        assert set(counts) == set(legal), "drew an illegal action or never drew a legal one"
+        # 150 draws expected each: 5 standard deviations either way (binomial, p <= 1/2).
+        for action, n in counts.items():
+            assert abs(n - 150) < 5 * (150 ** 0.5) + 1, (action, n, len(legal))
+
+    rng = random.Random(21)
+    positions, linked = 0, 0
+    for game in range(30):
+        state = aq.new_game()
+        stop = rng.randrange(0, 200)
+        for ply in range(stop + 1):
+            if state.is_terminal():
+                break
+            mover = ("aqua", "ignis")[state.to_move]
+            has_link = any(link["owner"] == mover for link in state.to_dict()["links"])
+            if ply == stop or (has_link and linked < 10):  # the Flow Link fallback lists the actions
+                check(state, seed=game * 1000 + ply)
+                positions += 1
+                linked += has_link
+            state.apply(rng.choice(state.legal_actions()))
+    assert positions > 20 and linked > 0, "the Flow Link fallback went untested"
+    with pytest.raises(ValueError, match="over"):
+        finished = aq.new_game(no_progress_limit=1)
+        while not finished.is_terminal():
+            finished.apply(finished.legal_actions()[0])
+        native.sample_actions(finished, 1)

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "aquaignis/state.h"
+#include "common/rng.h"
 
 namespace triptych::aquaignis {
 
@@ -38,53 +39,155 @@ int State::answering_piece(int side, int flow, int ref_pos, bool (State::*eligib
   return best;
 }
 
+namespace {
+// Bitboards over cell_index (bit flow * 7 + pos), 49 bits.
+constexpr std::uint64_t kBoard = (std::uint64_t{1} << kCells) - 1;
+constexpr std::uint64_t row(int pos) {
+  std::uint64_t m = 0;
+  for (int f = 0; f < kFlows; ++f) m |= std::uint64_t{1} << cell_index(f, pos);
+  return m;
+}
+constexpr std::uint64_t rows(int from, int to) {
+  std::uint64_t m = 0;
+  for (int p = from; p <= to; ++p) m |= row(p);
+  return m;
+}
+// Bit b of the result is bit b + dir * k of x: the cell k steps ahead of b for a side moving
+// in `dir` (callers mask out the rows whose cell ahead is off the board, which would wrap to
+// another flow).
+constexpr std::uint64_t ahead(std::uint64_t x, int dir, int k) { return dir > 0 ? x >> k : (x << k) & kBoard; }
+// Bit b of the result is bit b of x one flow to the left / right (the flows form a ring).
+constexpr std::uint64_t from_left(std::uint64_t x) { return ((x << kSlots) | (x >> (kCells - kSlots))) & kBoard; }
+constexpr std::uint64_t from_right(std::uint64_t x) { return ((x >> kSlots) | (x << (kCells - kSlots))) & kBoard; }
+}  // namespace
+
+State::MoveMasks State::move_masks() const {
+  // The rules of spawn_landing, step_target and the Side Jump test, asked for all cells at once.
+  const int side = side_, enemy = opponent(side);
+  const int dir = direction(side);
+  const std::uint64_t own = units_[side], foe = units_[enemy];
+  const std::uint64_t own_pieces = own & ~barriers_, own_barriers = own & barriers_;
+  const std::uint64_t foe_barriers = foe & barriers_;
+  MoveMasks m;
+  m.crown_taken = (crowns_ & own) != 0;
+  m.barrier_taken = own_barriers != 0;
+  m.enemy_barrier = foe_barriers ? std::countr_zero(foe_barriers) / kSlots : -1;
+  // Spawns: the entry, or the slot beyond a barrier standing on it, must be empty or hold an
+  // own piece (which is replaced).
+  const std::uint64_t entry = row(entry_pos(side));
+  const std::uint64_t landable = (~(own | foe) & kBoard) | own_pieces;
+  m.spawns = (landable & entry & ~barriers_) | (ahead(landable, dir, 1) & barriers_ & entry);
+  // kFriendly: the cell ahead holds an own piece, or an own barrier with the edge or an own
+  // unit beyond it.
+  const std::uint64_t one_on = dir > 0 ? rows(0, kSlots - 2) : rows(1, kSlots - 1);  // a cell ahead
+  const std::uint64_t two_on = dir > 0 ? rows(0, kSlots - 3) : rows(2, kSlots - 1);  // two cells ahead
+  m.blocked = own_pieces & one_on &
+              (ahead(own_pieces, dir, 1) | (ahead(own_barriers, dir, 1) & (~two_on | ahead(own, dir, 2))));
+  // Side jumps: an enemy piece at the same height in the flow to the left / right, not in the
+  // flow of the enemy's Barrier.
+  const std::uint64_t targets = foe & ~barriers_ & (m.enemy_barrier >= 0 ? ~flow_mask(m.enemy_barrier) : kBoard);
+  m.jump_left = from_left(targets);
+  m.jump_right = from_right(targets);
+  return m;
+}
+
+// Resonant Jumps (R13) of the piece at (flow, pos) between the linked flows.
+void State::resonant_jumps(int flow, int pos, int enemy_barrier, ActionList& out) const {
+  const int partner = links_[side_].partner(flow);
+  if (partner < 0 || partner == enemy_barrier) return;
+  for (int to_pos : {pos, pos + direction(side_)}) {
+    if (on_board(to_pos) && cell(partner, to_pos).is_piece_of(opponent(side_)))
+      out.push_back({ActionType::kJump, std::int8_t(flow), std::int8_t(pos), std::int8_t(partner), std::int8_t(to_pos)});
+  }
+}
+
 void State::legal_actions(ActionList& out) const {
+  // Per-cell legality comes from move_masks() (a third of the instructions of asking the rule
+  // helpers cell by cell), in the documented order. Actions whose legality varies from cell to
+  // cell are appended without a branch (push_back_if): a mispredicted branch each cost more than
+  // the whole append.
   out.clear();
   if (over_) return;
-  const int side = side_;
-  const int dir = direction(side);
-  const bool crown_taken = has_crown(side);
-  const bool barrier_taken = has_barrier(side);
-  const int enemy_barrier = barrier_flow(opponent(side));
-  const Link& link = links_[side];
-
-  for (int flow = 0; flow < kFlows; ++flow)
-    if (spawn_landing(side, flow) >= 0) out.push_back({ActionType::kSpawn, std::int8_t(flow), 0, 0, 0});
-
-  // The side's units in cell_index order: flow-major, pos ascending.
-  for (std::uint64_t units = units_[side]; units; units &= units - 1) {
+  const MoveMasks m = move_masks();
+  for (std::uint64_t s = m.spawns; s; s &= s - 1)
+    out.push_back({ActionType::kSpawn, std::int8_t(std::countr_zero(s) / kSlots), 0, 0, 0});
+  const bool linked = links_[side_].active();
+  for (std::uint64_t units = units_[side_]; units; units &= units - 1) {
     const int index = std::countr_zero(units);
+    const std::uint64_t bit = std::uint64_t{1} << index;
     const int flow = index / kSlots, pos = index % kSlots;
     const Cell c = cells_[index];
+    const int value = c.value();
     const auto f8 = std::int8_t(flow), p8 = std::int8_t(pos);
     if (c.kind() == Kind::kBarrier) {
-      if (c.value() < kMaxDurability) out.push_back({ActionType::kCharge, f8, p8, 0, 0});
+      out.push_back_if({ActionType::kCharge, f8, p8, 0, 0}, value < kMaxDurability);
       continue;
     }
-    const int charge = c.value();
-    if (can_boost(side, c, crown_taken)) out.push_back({ActionType::kCharge, f8, p8, 0, 0});
-    const bool can_step = step_target(side, flow, pos).kind != StepKind::kFriendly;
-    if (can_step) out.push_back({ActionType::kAdvance, f8, p8, 0, 0});
-    if (can_step && charge == kMaxPieceCharge) out.push_back({ActionType::kSurge, f8, p8, 0, 0});
-    if (!barrier_taken) out.push_back({ActionType::kBarrier, f8, p8, 0, 0});
-    if (charge < 2) continue;
-    // Side jumps: adjacent flows at the same height...
-    for (int to_flow : {left_flow(flow), right_flow(flow)}) {
-      if (to_flow == enemy_barrier) continue;
-      if (cell(to_flow, pos).is_piece_of(opponent(side)))
-        out.push_back({ActionType::kJump, f8, p8, std::int8_t(to_flow), p8});
-    }
-    // ...and Resonant Jumps between linked flows (R13).
-    const int partner = link.partner(flow);
-    if (partner < 0 || partner == enemy_barrier) continue;
-    for (int to_pos : {pos, pos + dir}) {
-      if (on_board(to_pos) && cell(partner, to_pos).is_piece_of(opponent(side)))
-        out.push_back({ActionType::kJump, f8, p8, std::int8_t(partner), std::int8_t(to_pos)});
-    }
+    const bool can_step = (m.blocked & bit) == 0;
+    out.push_back_if({ActionType::kCharge, f8, p8, 0, 0},
+                     value < kMaxPieceCharge || (value == kMaxPieceCharge && !m.crown_taken));
+    out.push_back_if({ActionType::kAdvance, f8, p8, 0, 0}, can_step);
+    out.push_back_if({ActionType::kSurge, f8, p8, 0, 0}, can_step && value == kMaxPieceCharge);
+    out.push_back_if({ActionType::kBarrier, f8, p8, 0, 0}, !m.barrier_taken);
+    if (value < 2) continue;
+    out.push_back_if({ActionType::kJump, f8, p8, std::int8_t(left_flow(flow)), p8}, (m.jump_left & bit) != 0);
+    out.push_back_if({ActionType::kJump, f8, p8, std::int8_t(right_flow(flow)), p8}, (m.jump_right & bit) != 0);
+    if (linked) resonant_jumps(flow, pos, m.enemy_barrier, out);
   }
   // R16: a player with nothing legal at all passes (this never happens in
   // practice, but the game must not stall).
   if (out.empty()) out.push_back({ActionType::kPass, 0, 0, 0, 0});
+}
+
+Action State::random_action(Rng& rng) const {
+  // Count the legal actions by kind with popcounts (the charge bitboards kept by set_cell say
+  // which pieces may charge, surge or jump), draw one index, and build only that action.
+  if (over_) return Action{};
+  const MoveMasks m = move_masks();
+  const std::uint64_t own = units_[side_];
+  const std::uint64_t pieces = own & ~barriers_;
+  const std::uint64_t charged = charged_ & own, three = charge3_ & own;
+  const std::uint64_t own_barrier = own & barriers_;
+  const bool barrier_chargeable = own_barrier && cells_[std::countr_zero(own_barrier)].value() < kMaxDurability;
+  // Resonant Jumps (R13) only exist under a Flow Link: listed, they are few.
+  ActionList resonant;
+  if (links_[side_].active()) {
+    const int center = links_[side_].center;
+    for (std::uint64_t p = charged & (flow_mask(left_flow(center)) | flow_mask(right_flow(center))); p; p &= p - 1) {
+      const int index = std::countr_zero(p);
+      resonant_jumps(index / kSlots, index % kSlots, m.enemy_barrier, resonant);
+    }
+  }
+  // One mask per kind of action; the actions are its set bits.
+  const std::uint64_t kinds[7] = {
+      m.spawns,
+      (pieces & ~three & ~crowns_) | (m.crown_taken ? 0 : three) | (barrier_chargeable ? own_barrier : 0),
+      pieces & ~m.blocked,
+      three & ~m.blocked,
+      m.barrier_taken ? 0 : pieces,
+      charged & m.jump_left,
+      charged & m.jump_right};
+  int counts[7], total = 0;
+  for (int k = 0; k < 7; ++k) total += counts[k] = std::popcount(kinds[k]);
+  total += static_cast<int>(resonant.size());
+  if (total == 0) return Action{};  // R16: pass
+  int pick = static_cast<int>(rng.below(static_cast<std::uint32_t>(total)));
+  int k = 0;
+  while (k < 7 && pick >= counts[k]) pick -= counts[k++];
+  if (k == 7) return resonant[pick];
+  std::uint64_t bits = kinds[k];
+  for (; pick > 0; --pick) bits &= bits - 1;
+  const int index = std::countr_zero(bits);
+  const auto flow = std::int8_t(index / kSlots), pos = std::int8_t(index % kSlots);
+  switch (k) {
+    case 0: return {ActionType::kSpawn, flow, 0, 0, 0};
+    case 1: return {ActionType::kCharge, flow, pos, 0, 0};
+    case 2: return {ActionType::kAdvance, flow, pos, 0, 0};
+    case 3: return {ActionType::kSurge, flow, pos, 0, 0};
+    case 4: return {ActionType::kBarrier, flow, pos, 0, 0};
+    case 5: return {ActionType::kJump, flow, pos, std::int8_t(left_flow(flow)), pos};
+    default: return {ActionType::kJump, flow, pos, std::int8_t(right_flow(flow)), pos};
+  }
 }
 
 bool State::is_tactical(const Action& a) const {

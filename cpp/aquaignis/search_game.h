@@ -7,6 +7,7 @@
 
 #include "aquaignis/evaluate.h"
 #include "aquaignis/state.h"
+#include "common/rng.h"
 
 namespace triptych::aquaignis {
 
@@ -17,6 +18,8 @@ struct SearchGame {
   using Weights = aquaignis::EvalWeights;
 
   static void legal_actions(const State& s, ActionList& out) { s.legal_actions(out); }
+  // A uniformly random legal action without listing them (MCTS playouts).
+  static Action random_action(const State& s, Rng& rng) { return s.random_action(rng); }
   static void apply(State& s, const Action& a) { s.apply_unchecked(a); }
   static std::uint64_t hash(const State& s) { return s.hash(); }
   static int side(const State& s) { return s.side_to_act(); }

@@ -41,7 +41,7 @@ int State::barrier_flow(int side) const {
 
 void State::rebuild_masks() {
   units_ = {0, 0};
-  barriers_ = crowns_ = 0;
+  barriers_ = crowns_ = charged_ = charge3_ = 0;
   for (int i = 0; i < kCells; ++i) {
     const Cell c = cells_[i];
     cells_[i] = Cell{};
@@ -60,12 +60,17 @@ void State::set_cell(int flow, int pos, Cell c) {
   units_[1] &= ~bit;
   barriers_ &= ~bit;
   crowns_ &= ~bit;
+  charged_ &= ~bit;
+  charge3_ &= ~bit;
   if (c.empty()) return;
   units_[c.owner()] |= bit;
-  if (c.kind() == Kind::kBarrier)
+  if (c.kind() == Kind::kBarrier) {
     barriers_ |= bit;
-  else if (c.value() == kCrownCharge)
-    crowns_ |= bit;
+    return;
+  }
+  if (c.value() >= 2) charged_ |= bit;
+  if (c.value() == kMaxPieceCharge) charge3_ |= bit;
+  if (c.value() == kCrownCharge) crowns_ |= bit;
 }
 
 void State::add_score(int side) {

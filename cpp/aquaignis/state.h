@@ -9,6 +9,10 @@
 
 #include "aquaignis/types.h"
 
+namespace triptych {
+class Rng;
+}
+
 namespace triptych::aquaignis {
 
 struct Options {
@@ -82,6 +86,10 @@ class State {
   // Legal actions in a fixed order: spawns by flow, then per unit (flow-major,
   // pos ascending): charge, advance, surge, barrier, jumps.
   void legal_actions(ActionList& out) const;
+  // A uniformly random legal action, drawn by counting them with bitboards
+  // instead of listing them (the random playouts of MCTS): the distribution of
+  // picking from legal_actions(), though not the same draw for a given Rng.
+  Action random_action(Rng& rng) const;
   bool is_legal(const Action& action) const;
   // Why `action` is not legal here (empty when it is legal).
   std::string explain_illegal(const Action& action) const;
@@ -109,6 +117,19 @@ class State {
     StepKind kind;
     int pos;
   };
+
+  // What move generation asks of every cell at once, as bitboards over
+  // cell_index for the side to act (movegen.cpp).
+  struct MoveMasks {
+    std::uint64_t spawns;      // entry cells of the flows a spawn may enter
+    std::uint64_t blocked;     // own pieces whose step_target is kFriendly
+    std::uint64_t jump_left;   // cells whose left / right neighbour holds an enemy
+    std::uint64_t jump_right;  // piece a Side Jump may hit (not in the enemy Barrier's flow)
+    bool crown_taken, barrier_taken;
+    int enemy_barrier;  // flow of the enemy's Barrier, -1 when none stands
+  };
+  MoveMasks move_masks() const;
+  void resonant_jumps(int flow, int pos, int enemy_barrier, ActionList& out) const;
 
   // Where a piece of `side` at (flow, pos) would step next: friendly
   // barriers are passed through without costing the step.
@@ -152,6 +173,8 @@ class State {
   std::array<std::uint64_t, 2> units_{};  // every unit of each side
   std::uint64_t barriers_ = 0;            // barriers, both sides
   std::uint64_t crowns_ = 0;              // Crowns (charge-4 pieces), both sides
+  std::uint64_t charged_ = 0;             // pieces of charge 2 or more (Side Jumps), both sides
+  std::uint64_t charge3_ = 0;             // pieces of charge exactly 3 (Surges), both sides
   void rebuild_masks();
   std::array<std::uint8_t, 2> score_{0, 0};
   std::array<Link, 2> links_{};

@@ -34,6 +34,14 @@ class FixedVector {
     assert(size_ < Capacity);
     new (data() + size_++) T(value);
   }
+  // Writes `value` after the last element and keeps it only when `keep`: move
+  // generators use it where legality is a coin flip, so there is no branch to
+  // mispredict. Needs a free slot even when nothing is kept.
+  void push_back_if(const T& value, bool keep) {
+    assert(size_ < Capacity);
+    new (data() + size_) T(value);
+    size_ += keep ? 1 : 0;
+  }
   void pop_back() {
     assert(size_ > 0);
     --size_;

@@ -1,6 +1,10 @@
 // Monte Carlo tree search (UCT) for two-player games, generic over the same
 // Game policy as AlphaBeta.
 //
+// Playouts draw each action with Game::random_action when the game has one (a
+// uniformly random legal action found without listing them all), else from
+// the legal action list.
+//
 // Each node keeps the value for the side that chose the action leading to it,
 // so consecutive actions of one side (two a turn) need no special case.
 // Playouts are uniformly random to the end of the game, or, with
@@ -247,8 +251,12 @@ class Mcts {
         const double p_side = 1.0 / (1.0 + std::exp(-eval));
         return Game::side(s) == 0 ? p_side : 1.0 - p_side;
       }
-      Game::legal_actions(s, actions);
-      Game::apply(s, actions[static_cast<int>(rng.below(std::uint32_t(actions.size())))]);
+      if constexpr (requires(Rng& r) { Game::random_action(s, r); }) {
+        Game::apply(s, Game::random_action(s, rng));  // the same distribution, nothing listed
+      } else {
+        Game::legal_actions(s, actions);
+        Game::apply(s, actions[static_cast<int>(rng.below(std::uint32_t(actions.size())))]);
+      }
       ++plies;
     }
     const int winner = Game::winner(s);

@@ -258,6 +258,10 @@ def random_playouts(state: State, playouts: typing.SupportsInt | typing.Supports
     """
     Uniformly random playouts in C++ (a benchmark baseline); returns steps, playouts and seconds.
     """
+def sample_actions(state: State, count: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex = 0) -> list[Action]:
+    """
+    `count` uniformly random legal actions drawn independently, as the native MCTS playouts draw them (counted with bitboards, never listed).
+    """
 ACTION_IDS: int = 16807
 ACTION_MASK_SHAPE: tuple
 EVAL_WEIGHTS: dict[str, typing.Any]
