@@ -101,10 +101,11 @@ void State::observation(float* out) const {
   // 12    1 if IGNIS is to move             13  1 if one action is left
   // 14    AQUA score / 4                    15  IGNIS score / 4
   constexpr int kPlane = kFlows * kSlots;
-  for (int i = 0; i < kObservationSize; ++i) out[i] = 0.0f;
-  for (int i = 0; i < kCells; ++i) {
+  // Planes 12-15 are written whole below; the units are found from their bitboards.
+  for (int i = 0; i < 12 * kPlane; ++i) out[i] = 0.0f;
+  for (std::uint64_t m = units_[kAqua] | units_[kIgnis]; m; m &= m - 1) {
+    const int i = std::countr_zero(m);
     const Cell c = cells_[i];
-    if (c.empty()) continue;
     const int base = c.owner() * 5;
     if (c.kind() == Kind::kPiece)
       out[(base + c.value() - 1) * kPlane + i] = 1.0f;

@@ -225,6 +225,7 @@ struct IdCodec {
   static void legal(const State& s, ActionList& out) { s.legal_actions(out); }
   static std::vector<py::ssize_t> mask_shape() { return {kActionIds}; }
   static int mask_index(const State&, const Action& a) { return action_id(a); }
+  static constexpr bool kMaskIndexIsId = true;  // the Batch writes masks from the ids it has
   static std::int32_t id_of_mask_index(const State&, long long index) {
     if (index < 0 || index >= kActionIds)
       throw IllegalActionError("mask index " + std::to_string(index) + " is out of range 0.." + std::to_string(kActionIds - 1));

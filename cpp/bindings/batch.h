@@ -271,11 +271,16 @@ class Batch {
       } else {
         std::fill(row, row + mask_size_, false);
       }
-      for (const Action& a : legal_[i]) {
-        const int k = Codec::mask_index(s, a);
-        if (k < 0) continue;
-        row[k] = true;
-        if (out.incremental_masks) set.push_back(k);
+      if constexpr (requires { Codec::kMaskIndexIsId; }) {  // the ids are the mask indices already
+        for (const std::int32_t k : ids_[i]) row[k] = true;
+        if (out.incremental_masks) set.assign(ids_[i].begin(), ids_[i].end());
+      } else {
+        for (const Action& a : legal_[i]) {
+          const int k = Codec::mask_index(s, a);
+          if (k < 0) continue;
+          row[k] = true;
+          if (out.incremental_masks) set.push_back(k);
+        }
       }
     }
     out.to_move_data[i] = static_cast<std::int8_t>(Game::side(s));
