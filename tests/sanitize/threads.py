@@ -1,7 +1,8 @@
 """The threaded searches, for ThreadSanitizer (.ci/sanitize runs this on the
 TSan build; any data race report fails it): Lazy SMP alpha-beta at 4 threads
 and threaded MCTS on each game, stop() called from another thread in the
-middle of either search, and two searches running at once from two Python threads.
+middle of either search, two searches running at once from two Python threads,
+and a Batch stepped over its worker pool (the same games as one thread).
 
     python tests/sanitize/threads.py [--scale 1.0]
 """
@@ -96,6 +97,25 @@ def combat_mcts(scale: float) -> None:
     print(f"combat: MCTS x{THREADS} on {len(combat.variant_ids())} variants")
 
 
+def batch_pool(scale: float) -> None:
+    """A Batch's worker pool (started with the batch, woken every step) gives one thread's games."""
+    import numpy as np
+
+    from triptych.batch import Batch
+
+    for name in ("aquaignis", "hexfleet"):
+        batches = [Batch(name, 24, seed=3, threads=t, reuse=True) for t in (1, THREADS)]
+        for _ in range(int(60 * scale)):
+            actions = batches[0].random_actions()
+            batches[1].random_actions()
+            steps = [b.step(actions) for b in batches]
+            if not all(np.array_equal(a, b) for a, b in zip(steps[0], steps[1]) if a is not None):
+                sys.exit(f"{name}: the Batch over {THREADS} threads left one thread's games")
+        batches[1].random_steps(int(20 * scale))
+        del batches  # the pool's threads are joined
+    print(f"batch: pool of {THREADS} threads, the one-thread games on both games")
+
+
 def two_at_once(scale: float) -> None:
     """The client searches in a background thread while another search may run."""
     jobs = [threading.Thread(target=lazy_smp, args=(aquaignis, "aquaignis", scale / 2)),
@@ -115,6 +135,7 @@ def main(scale: float) -> None:
         mcts(module, name, scale)
         stop_mcts_mid_search(module, name)
     combat_mcts(scale)
+    batch_pool(scale)
     two_at_once(scale)
     print("threads: every search returned a legal action")
 
