@@ -4,9 +4,13 @@
 // made per call made two threads slower than one).
 //
 // run(n, grain, body) calls body(begin, end) over [0, n) in chunks of `grain`
-// items taken from a shared counter by the caller and every worker, so a
-// thread that the OS puts aside for a while does not hold the others up. Which
-// thread runs which chunk varies, so body must only touch its own items.
+// items claimed from a shared counter by the caller and by every worker that
+// is awake, and returns once every chunk is done. It waits only for chunks a
+// worker has claimed: a worker the OS has not woken yet finds nothing left
+// and claims nothing, so a busy machine costs the threads it does not give,
+// not a wait for each of them. (A worker put aside in mid-chunk still holds the
+// step up: small chunks keep that short.) Which thread runs which chunk
+// varies, so body must only touch its own items.
 //
 // Idle workers spin a short while (the usual gap between two steps of a
 // learner's loop is a few microseconds of Python) and then sleep on the
@@ -50,26 +54,36 @@ class WorkerPool {
     }
     body_ = &body;
     call_ = [](void* b, int begin, int end) { (*static_cast<Body*>(b))(begin, end); };
-    n_ = n;
-    grain_ = std::max(1, grain);
-    next_.store(0, std::memory_order_relaxed);
-    busy_.store(static_cast<int>(workers_.size()), std::memory_order_relaxed);
+    grain_.store(std::max(1, grain), std::memory_order_relaxed);
+    done_.store(0, std::memory_order_relaxed);
+    ++run_;
+    next_.store(Claim::pack(run_, n, 0), std::memory_order_release);
     generation_.fetch_add(1, std::memory_order_release);  // publishes the fields above
     generation_.notify_all();
-    take_chunks();
-    // Wait for the workers to finish their last chunk.
-    for (int spin = 0;; ++spin) {
-      const int left = busy_.load(std::memory_order_acquire);
-      if (left == 0) break;
+    work_off_claims();
+    for (int spin = 0;; ++spin) {  // the chunks the workers claimed
+      const int done = done_.load(std::memory_order_acquire);
+      if (done == n) break;
       if (spin < kSpins)
         pause();
       else
-        busy_.wait(left, std::memory_order_acquire);
+        done_.wait(done, std::memory_order_acquire);
     }
   }
 
  private:
   static constexpr int kSpins = 512;  // a few microseconds before sleeping
+
+  // The shared counter: which run (16 bits), its item count and the next item (24 bits each),
+  // claimed together by one compare-and-swap, so a late worker cannot claim items of a run that
+  // has ended or read a half-published one.
+  struct Claim {
+    static std::uint64_t pack(std::uint32_t run, int n, int next) {
+      return (std::uint64_t{run & 0xFFFF} << 48) | (std::uint64_t(n) << 24) | std::uint64_t(next);
+    }
+    static int n(std::uint64_t c) { return static_cast<int>((c >> 24) & 0xFFFFFF); }
+    static int next(std::uint64_t c) { return static_cast<int>(c & 0xFFFFFF); }
+  };
 
   static void pause() {
 #if defined(__x86_64__) || defined(__i386__)
@@ -79,42 +93,50 @@ class WorkerPool {
 #endif
   }
 
-  void take_chunks() {
+  // Claims and runs chunks until none is left.
+  void work_off_claims() {
+    std::uint64_t claim = next_.load(std::memory_order_acquire);
     while (true) {
-      const int begin = next_.fetch_add(grain_, std::memory_order_relaxed);
-      if (begin >= n_) return;
-      call_(body_, begin, std::min(n_, begin + grain_));
+      const int n = Claim::n(claim), begin = Claim::next(claim);
+      if (begin >= n) return;
+      // (A late worker may read the next run's grain here; its claim then fails and is retried.)
+      const int end = std::min(n, begin + grain_.load(std::memory_order_relaxed));
+      if (!next_.compare_exchange_weak(claim, claim + static_cast<std::uint64_t>(end - begin),
+                                       std::memory_order_acq_rel, std::memory_order_acquire))
+        continue;  // `claim` now holds the counter's current value
+      call_(body_, begin, end);  // safe: the run cannot end before this chunk is counted done
+      if (done_.fetch_add(end - begin, std::memory_order_acq_rel) + (end - begin) == n) done_.notify_all();
+      claim = next_.load(std::memory_order_acquire);
     }
   }
 
   void work() {
-    std::uint64_t seen = 0;
+    std::uint32_t seen = 0;
     while (true) {
-      std::uint64_t now = generation_.load(std::memory_order_acquire);
+      std::uint32_t now = generation_.load(std::memory_order_acquire);
       for (int spin = 0; now == seen; ++spin) {
-        if (spin < kSpins) {
+        if (spin < kSpins)
           pause();
-        } else {
+        else
           generation_.wait(seen, std::memory_order_acquire);
-        }
         now = generation_.load(std::memory_order_acquire);
       }
       seen = now;
       if (stopping_.load(std::memory_order_relaxed)) return;
-      take_chunks();
-      if (busy_.fetch_sub(1, std::memory_order_acq_rel) == 1) busy_.notify_one();
+      work_off_claims();
     }
   }
 
   std::vector<std::thread> workers_;
-  std::atomic<std::uint64_t> generation_{0};
-  std::atomic<int> next_{0};
-  std::atomic<int> busy_{0};
+  std::atomic<std::uint32_t> generation_{0};  // bumped to wake the workers; 32 bits: a plain futex
+  std::atomic<std::uint64_t> next_{0};        // a Claim
+  std::atomic<int> done_{0};                  // items of this run finished
   std::atomic<bool> stopping_{false};
-  // The loop being run (written by run() before the generation is bumped).
+  std::uint32_t run_ = 0;  // the caller's count of runs
+  // The loop being run (written by run() before the generation is bumped; read only under a claim).
   void* body_ = nullptr;
   void (*call_)(void*, int, int) = nullptr;
-  int n_ = 0, grain_ = 1;
+  std::atomic<int> grain_{1};
 };
 
 }  // namespace triptych::bindings
