@@ -47,6 +47,21 @@ inline long long id_argument(py::handle obj, const char* what) {
   return value;
 }
 
+// Ascending. Move generators list actions nearly in id order (a Hexfleet list of ~30 ids is
+// ~70 swaps from sorted), where a plain insertion sort beats std::sort's partitioning.
+inline void sort_ids(std::int32_t* ids, std::size_t n) {
+  if (n > 96) {
+    std::sort(ids, ids + n);
+    return;
+  }
+  for (std::size_t i = 1; i < n; ++i) {
+    const std::int32_t id = ids[i];
+    std::size_t j = i;
+    for (; j > 0 && ids[j - 1] > id; --j) ids[j] = ids[j - 1];
+    ids[j] = id;
+  }
+}
+
 template <class Codec, class ActionList, class State, class Action>
 void def_action_ids(py::class_<State>& state_cls, py::class_<Action>& action_cls) {
   action_cls
@@ -66,7 +81,7 @@ void def_action_ids(py::class_<State>& state_cls, py::class_<Action>& action_cls
              std::int32_t* ids = out.mutable_data();
              for (std::size_t i = 0; i < actions.size(); ++i) ids[i] = Codec::id(actions[i]);
              last.remember(s, actions, ids);
-             std::sort(ids, ids + actions.size());
+             sort_ids(ids, actions.size());
              return out;
            },
            "The legal actions' ids as a numpy int32 array, ascending (empty once the game is over).")
