@@ -282,7 +282,8 @@ def test_apply_id_after_listing_elsewhere_still_checks(module):
         for stale_id in stale:
             probe = moved.clone()
             before = probe.to_dict()
-            probe.legal_action_ids()  # the thread remembers the probe's list...
+            # the probe's list is remembered (by either lister)...
+            probe.legal_action_ids() if stale_id % 2 else probe.action_mask()
             if stale_id in legal_now:
                 moved_by_id = moved.clone()
                 moved_by_id.apply_id(stale_id)  # ...not this clone's: checked, and legal here
@@ -295,6 +296,7 @@ def test_apply_id_after_listing_elsewhere_still_checks(module):
                 assert probe.to_dict() == before
         # The same state mutated by apply() after listing: its old ids are checked again.
         ids = state.legal_action_ids().tolist()
+        state.action_mask()
         state.apply(rng.choice(state.legal_actions()))
         if state.is_terminal():
             continue
@@ -323,6 +325,8 @@ def test_id_loop_interleaving_states_matches_the_action_path(module):
             by_id[k], by_action[k] = module.new_game(), module.new_game()
             continue
         listed = by_id[j].legal_action_ids()
+        if rng.random() < 0.3:
+            by_id[j].action_mask()  # lists too (what an environment's step reads)
         chosen = int(rng.choice(listed))
         legal_in_i = any(a.id == chosen for a in by_action[i].legal_actions())
         if legal_in_i:

@@ -106,10 +106,14 @@ void def_action_ids(py::class_<State>& state_cls, py::class_<Action>& action_cls
              std::fill(mask, mask + out.size(), false);
              ActionList actions;
              Codec::legal(s, actions);
-             for (const Action& a : actions) {
-               const int i = Codec::mask_index(s, a);
+             std::int32_t ids[ActionList::capacity()];
+             for (std::size_t k = 0; k < actions.size(); ++k) {
+               ids[k] = Codec::id(actions[k]);
+               const int i = Codec::mask_index(s, actions[k]);
                if (i >= 0) mask[i] = true;
              }
+             // An environment steps by apply_id(one of the masked ids): it applies from this list.
+             LastLegal<State, ActionList>::instance().remember(s, actions, ids);
              return out;
            },
            "A bool array over the game's action space, True where legal (see the game's ACTION_MASK_SHAPE).")

@@ -1,6 +1,7 @@
-// The legal actions that legal_action_ids() listed last, kept for the
-// apply_id() that follows it in a Python loop (ids = s.legal_action_ids();
-// s.apply_id(pick(ids))): apply_id then finds the id in that list and applies
+// The legal actions that legal_action_ids() or action_mask() listed last,
+// kept for the apply_id() that follows in a Python loop or an environment's
+// step (ids = s.legal_action_ids(); s.apply_id(pick(ids))): apply_id then
+// finds the id in that list and applies
 // the generated action, instead of generating every legal action again to
 // check one (that second generation was a third of a Hexfleet id-loop step).
 //
