@@ -22,6 +22,12 @@ struct EvalWeights {
   int pinned = 25;          // a ship on a cut vertex: it cannot move without breaking the chain
   int boarded = 800;        // a ship on top of the enemy Core: it wins at the owner's next turn start unless removed
   int tempo = 20;           // each action left to the side to act
+  // The boarding race (docs/ai.md, "Hexfleet evaluation"); 0 leaves the terms above exactly as they were.
+  int board_reach = 0;      // a ship one move from the uncovered enemy Core: beside it at any level, or a Frigate two away
+  int board_now = 0;        // the side to act has such a ship: it can board with its next action
+  int defender = 0;         // a Repulsor beside its own Core within one level of a boarder (level 0-2): it can push one off
+  int boarded_safe = 0;     // a boarding ship that no Repulsor of the Core's owner stands ready to push off
+  int core_open = 0;        // an empty hex beside the own Core (room to walk, and a landing for boarders)
 };
 
 // Score for the side to act (side_to_act()); positive is good for it.
