@@ -82,6 +82,13 @@ def weights_file(name: str) -> dict[str, int]:
     return json.loads((DOCS / name).read_text())["weights"]
 
 
+def test_the_default_weights_are_the_tuned_set_that_passed_its_sprt() -> None:
+    # docs/strength/texel2_hexfleet.json is the set the depth-3 SPRT accepted (docs/ai.md, Tuning runs).
+    tuned = weights_file("texel2_hexfleet.json")
+    assert tuned == native.EVAL_WEIGHTS
+    assert all(term in tuned for term in NEW_TERMS)
+
+
 def test_new_terms_at_zero_give_back_the_previous_default_exactly() -> None:
     # The previous default knew none of the boarding-race terms: with them at 0 the search must visit
     # exactly the nodes it visited then (the Hexfleet part of the bench signature before the change).
