@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 
 import triptych._core.hexfleet as native
+import triptych.ai as ai
+import triptych.hexfleet as hf
 from hexfleet_helpers import position
 
 DOCS = Path(__file__).resolve().parents[1] / "docs" / "strength"
@@ -87,6 +89,18 @@ def test_the_default_weights_are_the_tuned_set_that_passed_its_sprt() -> None:
     tuned = weights_file("texel2_hexfleet.json")
     assert tuned == native.EVAL_WEIGHTS
     assert all(term in tuned for term in NEW_TERMS)
+
+
+@pytest.mark.parametrize("name", ["texel2_hexfleet.json", "previous_hexfleet.json"])
+def test_weight_files_with_the_new_names_load_into_a_player_and_round_trip(name, tmp_path) -> None:
+    path = DOCS / name
+    player = ai.make_player(f"alphabeta:2,weights={path}")
+    assert player.weights == weights_file(name)
+    # Written back out and loaded again, the set is unchanged, and the search plays with it.
+    copy = tmp_path / name
+    copy.write_text(json.dumps({"game": "hexfleet", "weights": player.weights}))
+    assert ai.make_player(f"alphabeta:2,weights={copy}").weights == player.weights
+    assert player.choose(hf.new_game()) is not None
 
 
 def test_new_terms_at_zero_give_back_the_previous_default_exactly() -> None:
