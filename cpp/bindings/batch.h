@@ -2,10 +2,12 @@
 // action ids in and observations, masks, rewards out as numpy arrays. The
 // work runs with the GIL released, split over `threads` worker threads.
 //
-// Each game keeps its legal actions (and their ids) from the last step, so a
-// step checks every id against that list before touching any game (an
-// illegal id raises and changes nothing) and then applies the generated twin
-// without checking again. A finished game starts over at once (autoreset):
+// Each game keeps its legal actions from the last step, so a step checks
+// every id against that list before touching any game (an illegal id raises
+// and changes nothing) and then applies the generated twin without checking
+// again. Ids are computed only where asked for (the id random_actions() drew,
+// a mask, legal_action_ids()): a step decodes the id it is given and finds the
+// action in the list instead (a Hexfleet id costs more than the comparison). A finished game starts over at once (autoreset):
 // the observation and mask returned for it are the new game's.
 //
 // With `reuse`, every call writes into the same arrays. A mask row then only
@@ -63,7 +65,7 @@ class Batch {
     legal_.resize(n);
     chosen_.assign(n, -1);
     drawn_.assign(n, -1);
-    ids_.resize(n);
+    drawn_id_.assign(n, -1);
     mask_set_.resize(n);
     rngs_.reserve(n);
     for (int i = 0; i < n; ++i) {
@@ -98,18 +100,16 @@ class Batch {
       throw py::value_error("step() expects one action id per game: an array of shape (" + std::to_string(n_) + ",)");
     const std::int64_t* ids = actions.data();
     for (int i = 0; i < n_; ++i) {
-      const auto& legal = ids_[i];
       // The id random_actions() drew for this game needs no search.
-      const int drawn = drawn_[i];
-      if (drawn >= 0 && legal[drawn] == ids[i]) {
-        chosen_[i] = drawn;
+      if (drawn_[i] >= 0 && drawn_id_[i] == ids[i]) {
+        chosen_[i] = drawn_[i];
         continue;
       }
-      const auto it = std::find(legal.begin(), legal.end(), ids[i]);
-      if (it == legal.end())
+      const int k = find_legal(i, ids[i]);
+      if (k < 0)
         throw IllegalActionError("game " + std::to_string(i) + ": action id " + std::to_string(ids[i]) +
                                  " is not legal there (nothing was applied)");
-      chosen_[i] = static_cast<int>(it - legal.begin());
+      chosen_[i] = k;
     }
     Outputs out = outputs();
     float* reward = out.rewards.mutable_data();
@@ -138,8 +138,8 @@ class Batch {
     py::array_t<std::int32_t> out(n_);
     std::int32_t* ids = out.mutable_data();
     for (int i = 0; i < n_; ++i) {
-      drawn_[i] = static_cast<int>(rngs_[i].below(static_cast<std::uint32_t>(ids_[i].size())));
-      ids[i] = ids_[i][drawn_[i]];
+      drawn_[i] = static_cast<int>(rngs_[i].below(static_cast<std::uint32_t>(legal_[i].size())));
+      ids[i] = drawn_id_[i] = Codec::id(legal_[i][drawn_[i]]);
     }
     return out;
   }
@@ -152,8 +152,7 @@ class Batch {
     auto body = [&](int begin, int end) {
       for (int k = 0; k < steps; ++k)
         for (int i = begin; i < end; ++i) {
-          const auto& ids = ids_[i];
-          Game::apply(states_[i], legal_[i][rngs_[i].below(static_cast<std::uint32_t>(ids.size()))]);
+          Game::apply(states_[i], legal_[i][rngs_[i].below(static_cast<std::uint32_t>(legal_[i].size()))]);
           if (Game::is_terminal(states_[i])) states_[i] = initial_;
           refresh(i);
         }
@@ -165,7 +164,9 @@ class Batch {
 
   py::array_t<std::int32_t> legal_action_ids(int i) const {
     check_index(i);
-    std::vector<std::int32_t> sorted = ids_[i];
+    std::vector<std::int32_t> sorted;
+    sorted.reserve(legal_[i].size());
+    for (const Action& a : legal_[i]) sorted.push_back(Codec::id(a));
     std::sort(sorted.begin(), sorted.end());
     py::array_t<std::int32_t> out(static_cast<py::ssize_t>(sorted.size()));
     std::copy(sorted.begin(), sorted.end(), out.mutable_data());
@@ -202,13 +203,22 @@ class Batch {
   void check_index(int i) const {
     if (i < 0 || i >= n_) throw py::index_error("game " + std::to_string(i) + " is out of range 0.." + std::to_string(n_ - 1));
   }
-  // The legal actions and their ids of game i, after any change to it.
+  // The legal actions of game i, after any change to it.
   void refresh(int i) {
     drawn_[i] = -1;  // a drawn index named the old list
     Game::legal_actions(states_[i], legal_[i]);
-    auto& ids = ids_[i];
-    ids.resize(legal_[i].size());
-    for (std::size_t k = 0; k < ids.size(); ++k) ids[k] = Codec::id(legal_[i][k]);
+  }
+  // The index in game i's legal list of the action with this id, -1 when none.
+  int find_legal(int i, std::int64_t id) const {
+    Action wanted;
+    try {
+      wanted = Codec::from_id(id);
+    } catch (const IllegalActionError&) {
+      return -1;  // names no action at all
+    }
+    const auto& legal = legal_[i];
+    const auto it = std::find(legal.begin(), legal.end(), wanted);  // == as State::apply matches
+    return it == legal.end() ? -1 : static_cast<int>(it - legal.begin());
   }
 
   // The arrays one call returns: fresh ones, or the same ones every call with `reuse`.
@@ -271,9 +281,12 @@ class Batch {
       } else {
         std::fill(row, row + mask_size_, false);
       }
-      if constexpr (requires { Codec::kMaskIndexIsId; }) {  // the ids are the mask indices already
-        for (const std::int32_t k : ids_[i]) row[k] = true;
-        if (out.incremental_masks) set.assign(ids_[i].begin(), ids_[i].end());
+      if constexpr (requires { Codec::kMaskIndexIsId; }) {  // the id is the mask index: one computation
+        for (const Action& a : legal_[i]) {
+          const std::int32_t k = Codec::id(a);
+          row[k] = true;
+          if (out.incremental_masks) set.push_back(k);
+        }
       } else {
         for (const Action& a : legal_[i]) {
           const int k = Codec::mask_index(s, a);
@@ -303,11 +316,11 @@ class Batch {
   py::ssize_t observation_size_ = 0, mask_size_ = 0;
   std::vector<State> states_;
   std::vector<ActionList> legal_;
-  std::vector<std::vector<std::int32_t>> ids_;
   std::vector<std::vector<int>> mask_set_;  // per game: the mask entries set in the reused masks
   std::vector<Rng> rngs_;
   std::vector<int> chosen_;  // per game: the index in legal_ of the action step() applies
   std::vector<int> drawn_;   // per game: the index random_actions() drew, -1 when none is pending
+  std::vector<std::int64_t> drawn_id_;  // ...and its id
   std::unique_ptr<WorkerPool> pool_;  // threads - 1 workers; none for one thread
 };
 
