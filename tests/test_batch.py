@@ -74,6 +74,12 @@ def test_an_illegal_id_raises_and_changes_nothing():
     with pytest.raises(triptych.IllegalActionError, match="game 2"):
         batch.step(actions)
     assert [batch.state(i).to_dict() for i in range(4)] == before
+    for names_nothing in (-1, 2**40):  # ids that decode to no action at all
+        actions = batch.random_actions().astype(np.int64)
+        actions[1] = names_nothing
+        with pytest.raises(triptych.IllegalActionError, match="game 1"):
+            batch.step(actions)
+    assert [batch.state(i).to_dict() for i in range(4)] == before
     with pytest.raises(ValueError, match="one action id per game"):
         batch.step(actions[:3])
     with pytest.raises(ValueError, match="batched stepping covers"):
