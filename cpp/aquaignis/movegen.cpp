@@ -115,10 +115,10 @@ void State::resonant_jumps(int flow, int pos, int enemy_barrier, ActionList& out
 }
 
 void State::legal_actions(ActionList& out) const {
-  // Per-cell legality comes from move_masks() (a third of the instructions of asking the rule
-  // helpers cell by cell), in the documented order. Actions whose legality varies from cell to
-  // cell are appended without a branch (push_back_if): a mispredicted branch each cost more than
-  // the whole append.
+  // Per-cell legality comes from move_masks(), in the documented order. Actions whose legality
+  // varies from cell to cell are appended without a branch (push_back_if): mispredicted branches,
+  // not instructions, were this function's cost (a random-playout step went from 178 to 118 ns
+  // with slightly more instructions).
   out.clear();
   if (over_) return;
   const MoveMasks m = move_masks();
