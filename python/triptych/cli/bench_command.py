@@ -37,6 +37,12 @@ def read_report(path: str) -> object:
               help="Print the change of every figure against an earlier JSON report.")
 def bench(quick: bool, only: tuple[str, ...], json_out: str | None, compare_to: str | None) -> None:
     """Measure move generation, search, scaling and binding overhead, side by side with peers."""
+    import os
+
+    # Nothing here uses BLAS, but OpenBLAS starts a thread per core when numpy is first imported and
+    # they spin for a while: on a small machine they took the core from the first figures measured
+    # (binding/aquaignis/python-ids ran 460k, 590k, then 1.04M steps/s over its repeats).
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     from triptych import bench as tb
     from triptych.bench.table import print_comparison, print_report
 
