@@ -85,3 +85,22 @@ def test_fast_generation_agrees_with_the_reference_apart_and_together() -> None:
         else:
             apart += 1
     assert apart > 50 and together > 1000  # both kinds of position were met
+
+
+def test_tactical_generation_is_the_filtered_legal_list() -> None:
+    """Quiescence lists only Destroys, pushes and moves onto the enemy Core (the search's tactical
+    actions); it must see exactly those of the full list, in the full list's order."""
+    onto_core = fights = 0
+    for state in random_games(range(200, 240)):
+        me = state.to_move
+        enemy_core = next((st["q"], st["r"]) for st in state.to_dict()["stacks"]
+                          if any(t["unit"] == "core" and t["owner"] != me for t in st["tiles"]))
+        expected = []
+        for a in state._generated_actions():
+            d = a.to_dict()
+            if d["type"] in ("destroy", "push") or (d["type"] == "move" and tuple(d["to"]) == enemy_core):
+                expected.append(str(a))
+        assert [str(a) for a in state._tactical_actions()] == expected, state.to_dict()
+        onto_core += any(s.startswith("M ") for s in expected)
+        fights += any(not s.startswith("M ") for s in expected)
+    assert onto_core > 20 and fights > 500  # both kinds were met

@@ -46,8 +46,7 @@ void State::generate_moves(int col, const ChainInfo& info, Out& out) const {
   // in its own Core's column. Climbing is also rationed per turn (R19): the
   // levels this ship may still climb this turn.
   const int budget = climb_budget(col);
-  auto step_ok = [&](const State& s, const ChainInfo& i, int c, int lvl, int d, Hex& to, int& climb) {
-    to = neighbour(s.col_at_[c], d);
+  auto step_ok = [&](const State& s, const ChainInfo& i, int c, int lvl, int d, int& climb) {
     const int n = s.col_nbr_[c][d];
     climb = n != kNone && s.col_height_[n] > lvl ? 1 : 0;
     if (n != kNone && (s.col_height_[n] > lvl + 1 || s.own_core_column(n, me))) return false;
@@ -57,61 +56,49 @@ void State::generate_moves(int col, const ChainInfo& info, Out& out) const {
 
   if (mover.unit() != kFrigate) {  // one step: each direction is its own destination
     for (int d = 0; d < 6; ++d) {
-      Hex to;
       int climb;
-      if (step_ok(*this, info, col, level, d, to, climb))
-        out.push_back({ActionType::kMove, 0, false, static_cast<std::uint8_t>(climb), from, to});
+      if (step_ok(*this, info, col, level, d, climb))
+        out.push_back({ActionType::kMove, 0, false, static_cast<std::uint8_t>(climb), from, neighbour(from, d)});
     }
     return;
   }
 
-  // Each destination once, with the fewest levels any legal path to it climbs:
-  // destinations lie within two hexes, so a 5x5 box of offsets indexes them
-  // (0: not reached, else climb + 1), and `reached` keeps the order found.
-  FixedVector<Hex, 18> reached;
-  std::array<std::uint8_t, 25> reach_box{};
-  auto box = [&](Hex to) { return (to.q - from.q + 2) * 5 + (to.r - from.r + 2); };
-  auto reach = [&](Hex to, int climb) {
-    std::uint8_t& slot = reach_box[box(to)];
-    if (slot == 0) reached.push_back(to);
+  // Each destination once, with the fewest levels any legal path to it climbs.
+  // Destinations lie within two hexes, so they are cells of the 7x7 box
+  // around `from` (Neighbourhood's layout): `reach_cell` holds 0 for not
+  // reached, else climb + 1, and `reached` keeps the order found.
+  using Box = Neighbourhood;
+  constexpr int kCentre = Box::kRadius * Box::kSide + Box::kRadius;
+  FixedVector<std::uint8_t, 18> reached;
+  std::array<std::uint8_t, Box::kSide * Box::kSide> reach_cell{};
+  auto reach = [&](int cell, int climb) {
+    std::uint8_t& slot = reach_cell[cell];
+    if (slot == 0) reached.push_back(static_cast<std::uint8_t>(cell));
     if (slot == 0 || climb + 1 < slot) slot = static_cast<std::uint8_t>(climb + 1);
   };
-  auto reached_with_at_most = [&](Hex to, int climb) {
-    const int slot = reach_box[box(to)];
-    return slot != 0 && slot - 1 <= climb;
-  };
-  FixedVector<Hex, 6> first_steps;
+  FixedVector<std::uint8_t, 6> first_dirs;
   FixedVector<std::uint8_t, 6> first_climb;
   for (int d = 0; d < 6; ++d) {
-    Hex to;
     int climb;
-    if (!step_ok(*this, info, col, level, d, to, climb)) continue;
-    reach(to, climb);
-    first_steps.push_back(to);
+    if (!step_ok(*this, info, col, level, d, climb)) continue;
+    reach(kCentre + Box::kStep[d], climb);
+    first_dirs.push_back(static_cast<std::uint8_t>(d));
     first_climb.push_back(static_cast<std::uint8_t>(climb));
   }
-  auto emit = [&] {
-    for (const Hex to : reached) {
-      Action a{ActionType::kMove, 0, false, 0, from, to};
-      a.climb = static_cast<std::uint8_t>(reach_box[box(to)] - 1);
-      out.push_back(a);
-    }
-  };
   if constexpr (kReference) {
     // The literal version: make the first step on a copy and test the second there.
-    for (std::size_t k = 0; k < first_steps.size(); ++k) {
-      const Hex mid = first_steps[k];
+    for (std::size_t k = 0; k < first_dirs.size(); ++k) {
+      const Hex mid = neighbour(from, first_dirs[k]);
       State after = *this;
       after.do_step(from, mid);
       const ChainInfo unused{};
       const int mc = after.find_column(mid);
       const int mid_level = after.level_of_top(mc);
       for (int d = 0; d < 6; ++d) {
-        Hex to;
         int climb;
         if (neighbour(mid, d) == from) continue;
-        if (step_ok(after, unused, mc, mid_level, d, to, climb) && first_climb[k] + climb <= budget)
-          reach(to, first_climb[k] + climb);
+        if (step_ok(after, unused, mc, mid_level, d, climb) && first_climb[k] + climb <= budget)
+          reach(kCentre + Box::kStep[first_dirs[k]] + Box::kStep[d], first_climb[k] + climb);
       }
     }
   } else {
@@ -119,30 +106,33 @@ void State::generate_moves(int col, const ChainInfo& info, Out& out) const {
     // board without the Frigate, plus the Frigate on the middle hex.
     Lifted lifted;
     lift(col, info, lifted);
-    Neighbourhood near;
+    Box near;
     neighbourhood(lifted, near);
-    for (std::size_t k = 0; k < first_steps.size(); ++k) {
-      const Hex mid = first_steps[k];
-      const int mid_cell = near.index(mid);
+    for (std::size_t k = 0; k < first_dirs.size(); ++k) {
+      const int back = opposite(first_dirs[k]);
+      const int mid_cell = kCentre + Box::kStep[first_dirs[k]];
       const int mid_col = near.column(mid_cell);
       const bool contact_mid = lifted.contact[near.joined(mid_cell)];
       const int mid_level = mid_col < 0 ? 0 : col_height_[mid_col];
       for (int d = 0; d < 6; ++d) {
-        const Hex to = neighbour(mid, d);
-        if (to == from) continue;
-        const int to_cell = mid_cell + Neighbourhood::kStep[d];
+        if (d == back) continue;
+        const int to_cell = mid_cell + Box::kStep[d];
         const int to_col = near.column(to_cell);
         if (to_col >= 0 && (col_height_[to_col] > mid_level + 1 || own_core_column(to_col, me))) continue;
         const int climb = first_climb[k] + (to_col >= 0 && col_height_[to_col] > mid_level ? 1 : 0);
         if (climb > budget) continue;
-        if (reached_with_at_most(to, climb)) continue;  // nothing to improve
+        const int slot = reach_cell[to_cell];
+        if (slot != 0 && slot - 1 <= climb) continue;  // nothing to improve
         const int joined = near.joined(to_cell);
         if (!lifted.powered[joined] || (contact_mid && !lifted.contact[joined])) continue;
-        reach(to, climb);
+        reach(to_cell, climb);
       }
     }
   }
-  emit();
+  for (const int cell : reached) {
+    const Hex to{from.q + cell / Box::kSide - Box::kRadius, from.r + cell % Box::kSide - Box::kRadius};
+    out.push_back({ActionType::kMove, 0, false, static_cast<std::uint8_t>(reach_cell[cell] - 1), from, to});
+  }
 }
 
 int State::climb_budget(int col) const {
@@ -159,7 +149,7 @@ void State::generate_spawns(const FixedVector<std::uint8_t, kMaxShipyardsOnBoard
     for (int d = 0; d < 6; ++d) {
       if (col_nbr_[core_col][d] != kNone) continue;
       const Hex at = neighbour(core_[me], d);
-      if (shipyard_site_ok(at, me)) out.push_back({ActionType::kShipyard, 0, false, 0, at, at});
+      if (shipyard_site_ok(core_col, d, me)) out.push_back({ActionType::kShipyard, 0, false, 0, at, at});
     }
   }
 
@@ -176,7 +166,7 @@ void State::generate_spawns(const FixedVector<std::uint8_t, kMaxShipyardsOnBoard
       const int n = col_nbr_[c][d];
       const bool ground = n == kNone;
       if (!ground && !(top(n).is_shield() && top(n).owner() == me)) continue;
-      if (contains(sites, at)) continue;
+      if (yards.size() > 1 && contains(sites, at)) continue;  // two Shipyards may share a site
       sites.push_back(at);
       if (ground)
         for (int u = kFrigate; u <= kRepulsor; ++u)
@@ -188,13 +178,20 @@ void State::generate_spawns(const FixedVector<std::uint8_t, kMaxShipyardsOnBoard
   }
 }
 
-bool State::shipyard_site_ok(Hex at, int side) const {
-  for (int d = 0; d < 6; ++d) {
-    const int n = find_column(neighbour(at, d));
-    if (n < 0) continue;
+bool State::shipyard_site_ok(int core_col, int dir, int side) const {
+  auto only_ours = [&](int n) {
+    if (n < 0 || n == kNone) return true;
     for (int slot = col_top_[n]; slot != kNone; slot = below_[slot])
       if (tile_[slot].owner() != side) return false;
-  }
+    return true;
+  };
+  // The site's neighbours: the Core itself (uncovered, ours), two of the
+  // Core's own neighbours (directions dir +- 1 of the Core are dir +- 2 of
+  // the site), and three hexes further out, which need a lookup.
+  if (!only_ours(col_nbr_[core_col][(dir + 1) % 6]) || !only_ours(col_nbr_[core_col][(dir + 5) % 6])) return false;
+  const Hex at = neighbour(col_at_[core_col], dir);
+  for (int k : {dir, (dir + 1) % 6, (dir + 5) % 6})
+    if (!only_ours(find_column(neighbour(at, k)))) return false;
   return true;
 }
 
@@ -216,19 +213,51 @@ void State::generate(Out& out) const {
     // Only a lone mover with two or more arcs of neighbours may split the chain.
     if (!kReference && col_height_[c] == 1 && !ring_is_one_arc(col_ring_[c])) split(c, info);
     generate_moves<kReference>(c, info, out);
-    if (t.unit() != kDestroyer && t.unit() != kRepulsor) continue;
-    const int level = level_of_top(c);
-    for (int d = 0; d < 6; ++d) {
-      const int n = col_nbr_[c][d];
-      if (n == kNone || abs_diff(level_of_top(n), level) > 1) continue;
-      const Tile target = top(n);
-      const bool ok = t.unit() == kDestroyer ? target.is_destroyable() : target.is_ship() && target.owner() != me;
-      if (ok)
-        out.push_back({t.unit() == kDestroyer ? ActionType::kDestroy : ActionType::kPush,
-                       0, false, 0, col_at_[c], col_at_[n]});
-    }
+    if (t.unit() == kDestroyer || t.unit() == kRepulsor) generate_attacks(c, out);
   }
   generate_spawns(yards, out);
+}
+
+template <typename Out>
+void State::generate_attacks(int col, Out& out) const {
+  const Tile t = top(col);
+  const int level = level_of_top(col);
+  for (int d = 0; d < 6; ++d) {
+    const int n = col_nbr_[col][d];
+    if (n == kNone || abs_diff(level_of_top(n), level) > 1) continue;
+    const Tile target = top(n);
+    const bool ok = t.unit() == kDestroyer ? target.is_destroyable() : target.is_ship() && target.owner() != side_;
+    if (ok)
+      out.push_back({t.unit() == kDestroyer ? ActionType::kDestroy : ActionType::kPush, 0, false, 0, col_at_[col],
+                     col_at_[n]});
+  }
+}
+
+void State::tactical_actions(ActionList& out) const {
+  out.clear();
+  if (over_) return;
+  const int me = side_;
+  // Keeps only the moves that land on the enemy Core.
+  struct OntoCore {
+    ActionList& out;
+    Hex core;
+    void push_back(const Action& a) {
+      if (a.to == core) out.push_back(a);
+    }
+  } onto{out, core_[opponent(me)]};
+  ChainInfo info;
+  bool labelled = false;  // the components are needed only when a ship is in reach of the Core
+  for (int c = 0; c < columns_; ++c) {
+    const Tile t = top(c);
+    // The Core moves onto empty ground only; Shields and Shipyards neither move nor attack.
+    if (t.owner() != me || !t.is_ship()) continue;
+    if (hex_distance(col_at_[c], onto.core) <= (t.unit() == kFrigate ? 2 : 1)) {
+      if (!labelled) label_components(info), labelled = true;
+      if (col_height_[c] == 1 && !ring_is_one_arc(col_ring_[c])) split(c, info);
+      generate_moves<false>(c, info, onto);
+    }
+    if (t.unit() == kDestroyer || t.unit() == kRepulsor) generate_attacks(c, out);
+  }
 }
 
 // Records only whether any action was generated: existence checks need no

@@ -182,6 +182,10 @@ class State {
   void legal_actions_sorted(ActionList& out) const;
   // The same list built with a slow, obviously-correct chain test (tests only).
   void legal_actions_reference(ActionList& out) const;
+  // The legal Destroys, pushes and moves onto the enemy Core (the search's
+  // tactical actions, SearchGame::is_tactical), in legal_actions' order: what
+  // quiescence search looks at, without generating the quiet rest.
+  void tactical_actions(ActionList& out) const;
   bool has_legal_action() const;
   bool is_legal(const Action& action) const;
   std::string explain_illegal(const Action& action) const;  // empty when legal
@@ -289,10 +293,13 @@ class State {
   template <bool kReference, typename Out>
   void generate_moves(int col, const ChainInfo& info, Out& out) const;
   template <typename Out>
+  void generate_attacks(int col, Out& out) const;  // the targets of the Destroyer or Repulsor on col
+  template <typename Out>
   void generate_spawns(const FixedVector<std::uint8_t, kMaxShipyardsOnBoard>& yards, Out& out) const;
   // A Core stands on the ground and never leaves it, so its column is where it is.
   bool own_core_column(int col, int side) const { return col_at_[col] == core_[side]; }
-  bool shipyard_site_ok(Hex at, int side) const;
+  // Building a Shipyard beside the uncovered Core (column core_col) in direction dir: no enemy tile may touch it.
+  bool shipyard_site_ok(int core_col, int dir, int side) const;
   void do_move(Hex from, Hex to);
   void do_step(Hex from, Hex to);  // one step of a move, no checks
   void do_spawn(const Action& a);

@@ -93,9 +93,17 @@ class State:
         """
         The hash computed from scratch (for tests).
         """
+    def _generated_actions(self) -> list:
+        """
+        The legal actions in generation order, unsorted (for tests).
+        """
     def _legal_actions_reference(self) -> list:
         """
         The same list from a slow, literal chain test (for tests).
+        """
+    def _tactical_actions(self) -> list:
+        """
+        Quiescence search's actions: Destroys, pushes and moves onto the enemy Core, in generation order (for tests).
         """
     def action_mask(self) -> numpy.typing.NDArray[numpy.bool]:
         """
