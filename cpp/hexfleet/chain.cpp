@@ -136,14 +136,28 @@ bool State::step_to_new_ground_keeps_chain(const ChainInfo& info, int from, int 
   // New ground: it must touch every piece the lifted column leaves behind
   // (one piece, or none for a lone Core, when `from` is not a cut vertex).
   const int comp = info.component[from];
-  const int pieces = info.cut[from] ? info.pieces(from) : info.size[comp] > 1 ? 1 : 0;
+  const bool cut = info.cut[from];
+  const int pieces = cut ? info.pieces(from) : info.size[comp] > 1 ? 1 : 0;
   if (pieces == 0) return true;
   const Hex to = neighbour(col_at_[from], dir);
+  if (!cut) {
+    // step_keeps_chain found both hexes beside the step empty: one of the
+    // three beyond must hold a column of from's component (with one
+    // component, any column: the occupancy bits tell).
+    if (info.count == 1 && !wrapped_)
+      return maybe_occupied(neighbour(to, dir)) || maybe_occupied(neighbour(to, (dir + 1) % 6)) ||
+             maybe_occupied(neighbour(to, (dir + 5) % 6));
+    for (int k : {dir, (dir + 1) % 6, (dir + 5) % 6}) {
+      const int n = find_column(neighbour(to, k));
+      if (n >= 0 && info.component[n] == comp) return true;
+    }
+    return false;
+  }
   std::uint32_t touched = 0;
   const std::uint32_t all = (1u << pieces) - 1;
   auto touch = [&](int n) {
     if (n < 0 || n == kNone || n == from || info.component[n] != comp) return false;
-    touched |= info.cut[from] ? 1u << info.piece(from, n) : 1u;
+    touched |= 1u << info.piece(from, n);
     return touched == all;
   };
   // Two of the destination's neighbours are also from's: no lookup needed.
@@ -235,14 +249,15 @@ void State::neighbourhood(const Lifted& l, Neighbourhood& near) const {
   near.cell.fill(kNone);
   near.piece.fill(0);
   for (int c = 0; c < columns_; ++c) {
-    const int dq = col_at_[c].q - near.centre.q, dr = col_at_[c].r - near.centre.r;
-    if (dq < -Neighbourhood::kRadius || dq > Neighbourhood::kRadius || dr < -Neighbourhood::kRadius ||
-        dr > Neighbourhood::kRadius)
-      continue;
-    const int i = (dq + Neighbourhood::kRadius) * Neighbourhood::kSide + dr + Neighbourhood::kRadius;
+    // Unsigned, so one comparison per axis keeps the box.
+    const unsigned q = static_cast<unsigned>(col_at_[c].q - near.centre.q + Neighbourhood::kRadius);
+    const unsigned r = static_cast<unsigned>(col_at_[c].r - near.centre.r + Neighbourhood::kRadius);
+    if (q >= unsigned{Neighbourhood::kSide} || r >= unsigned{Neighbourhood::kSide}) continue;
+    const int i = static_cast<int>(q * Neighbourhood::kSide + r);
     near.cell[i] = static_cast<std::uint8_t>(c);
-    near.piece[i] = c == l.from && l.vanished ? 0 : static_cast<std::uint8_t>(1 << l.comp[c]);
+    near.piece[i] = static_cast<std::uint8_t>(1u << (l.comp[c] & 31));  // the & keeps kNone's shift defined
   }
+  if (l.vanished) near.piece[near.index(near.centre)] = 0;  // the lifted tile's emptied column
 }
 
 bool State::all_powered() const {

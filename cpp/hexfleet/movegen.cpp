@@ -3,6 +3,7 @@
 // Shipyard and the Shipyards' ships and Shields), deduplicated by site.
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <tuple>
 
 #include "hexfleet/state.h"
@@ -101,6 +102,45 @@ void State::generate_moves(int col, const ChainInfo& info, Out& out) const {
           reach(kCentre + Box::kStep[first_dirs[k]] + Box::kStep[d], first_climb[k] + climb);
       }
     }
+  } else if (info.count == 1 && !wrapped_ && !(col_height_[col] == 1 && info.cut[col])) {
+    // The usual case: one component that lifting the Frigate leaves whole.
+    // Then the Cores stay in contact throughout, and a landing spot is
+    // powered iff it is a stack or touches one (the emptied start aside):
+    // the box's occupancy rows, spread to their neighbours, answer that.
+    std::array<std::uint32_t, Box::kSide> rows;
+    for (int k = 0; k < Box::kSide; ++k)
+      rows[k] = std::rotr(occupied_[(from.q + k - Box::kRadius) & kWrapMask],
+                          (from.r - Box::kRadius) & kWrapMask) & 0x7F;  // bit j: r + j - 3
+    if (col_height_[col] == 1) rows[Box::kRadius] &= ~(1u << Box::kRadius);
+    // touching[k] bit j: cell (k, j) has an occupied neighbour (kDirections: q+1 r, q+1 r-1,
+    // q r-1, q-1 r, q-1 r+1, q r+1); only cells within two hexes of the centre are asked.
+    std::array<std::uint32_t, Box::kSide> touching{};
+    for (int k = 1; k < Box::kSide - 1; ++k)
+      touching[k] = rows[k + 1] | rows[k + 1] << 1 | rows[k] << 1 | rows[k - 1] | rows[k - 1] >> 1 | rows[k] >> 1;
+    for (std::size_t k = 0; k < first_dirs.size(); ++k) {
+      const int back = opposite(first_dirs[k]);
+      const int mid_cell = kCentre + Box::kStep[first_dirs[k]];
+      const int mid_col = col_nbr_[col][first_dirs[k]] == kNone ? -1 : col_nbr_[col][first_dirs[k]];
+      const int mid_level = mid_col < 0 ? 0 : col_height_[mid_col];
+      for (int d = 0; d < 6; ++d) {
+        if (d == back) continue;
+        const int to_cell = mid_cell + Box::kStep[d];
+        const Hex offset = Box::kOffset[to_cell];
+        const int row = offset.q + Box::kRadius, bit = offset.r + Box::kRadius;
+        int to_col;
+        if (mid_col >= 0)
+          to_col = col_nbr_[mid_col][d] == kNone ? -1 : col_nbr_[mid_col][d];
+        else
+          to_col = rows[row] >> bit & 1 ? find_column({from.q + offset.q, from.r + offset.r}) : -1;
+        if (to_col >= 0 && (col_height_[to_col] > mid_level + 1 || own_core_column(to_col, me))) continue;
+        const int climb = first_climb[k] + (to_col >= 0 && col_height_[to_col] > mid_level ? 1 : 0);
+        if (climb > budget) continue;
+        const int slot = reach_cell[to_cell];
+        if (slot != 0 && slot - 1 <= climb) continue;  // nothing to improve
+        if (to_col < 0 && !(touching[row] >> bit & 1)) continue;
+        reach(to_cell, climb);
+      }
+    }
   } else {
     // The second step is judged from the position the first one left: the
     // board without the Frigate, plus the Frigate on the middle hex.
@@ -130,7 +170,7 @@ void State::generate_moves(int col, const ChainInfo& info, Out& out) const {
     }
   }
   for (const int cell : reached) {
-    const Hex to{from.q + cell / Box::kSide - Box::kRadius, from.r + cell % Box::kSide - Box::kRadius};
+    const Hex to{from.q + Box::kOffset[cell].q, from.r + Box::kOffset[cell].r};
     out.push_back({ActionType::kMove, 0, false, static_cast<std::uint8_t>(reach_cell[cell] - 1), from, to});
   }
 }

@@ -126,6 +126,12 @@ struct Neighbourhood {
   Hex centre;
   std::array<std::uint8_t, kSide * kSide> cell;   // column index, 0xFF for empty ground
   std::array<std::uint8_t, kSide * kSide> piece;  // 1 << component, 0 for nothing there
+  // Each cell's hex relative to the centre.
+  static constexpr std::array<Hex, kSide * kSide> kOffset = [] {
+    std::array<Hex, kSide * kSide> offsets{};
+    for (int i = 0; i < kSide * kSide; ++i) offsets[i] = {i / kSide - kRadius, i % kSide - kRadius};
+    return offsets;
+  }();
   int index(Hex h) const { return (h.q - centre.q + kRadius) * kSide + (h.r - centre.r + kRadius); }
   int column(int i) const { return cell[i] == 0xFF ? -1 : cell[i]; }
   // The pieces a tile standing on cell i joins: on a stack, that stack's;
@@ -153,6 +159,9 @@ class State {
   std::array<double, 2> returns() const;
   std::uint64_t hash() const { return hash_; }
   std::uint64_t compute_hash() const;  // from scratch; equals hash()
+  // The board's indexes agree with its columns: the coordinate table, the
+  // cached neighbours and the occupancy bits (tests; board.cpp).
+  bool board_indexes_agree() const;
   int turn() const { return turn_; }
   int countdown() const { return countdown_; }
   Hex climber() const { return climber_; }
@@ -213,12 +222,18 @@ class State {
     return static_cast<int>(x >> 25);  // 7 bits: 128 slots, at most 48 used
   }
   int find_column(Hex h) const {  // -1 when empty ground; inline: the hot path's one lookup
+    if (!maybe_occupied(h)) return -1;
     for (int i = table_index(h);; i = (i + 1) & (kTableSize - 1)) {
       const std::uint8_t c = table_[i];
       if (c == kNone) return -1;
       if (col_at_[c] == h) return c;
     }
   }
+  // The occupancy bit of h (see occupied_): clear for empty ground; set for a
+  // column, or (only while wrapped_) for a hex sharing its bit with one.
+  bool maybe_occupied(Hex h) const { return occupied_[h.q & kWrapMask] >> (h.r & kWrapMask) & 1; }
+  void set_occupancy(Hex h);
+  void clear_occupancy(Hex h);
   int add_column(Hex h);               // a new, empty column
   void remove_column(int col);         // moves the last column into the hole
   void push_tile(int col, Tile t);     // on top
@@ -323,6 +338,13 @@ class State {
   std::array<std::uint8_t, kMaxColumns> col_ring_{};  // bit d: col_nbr_[c][d] is a column
   std::array<std::uint8_t, kTableSize> table_{};  // coordinate -> column, kNone when free
   std::uint8_t columns_ = 0;
+  // Every occupied hex as one bit on a 32x32 torus: bit r & 31 of row q & 31.
+  // A clear bit is empty ground without a lookup, and a Frigate reads its
+  // whole neighbourhood from seven rows. Two columns share a bit only on a
+  // board 32 hexes across; wrapped_ says so, and then a set bit proves nothing.
+  static constexpr int kWrap = 32, kWrapMask = kWrap - 1;
+  std::array<std::uint32_t, kWrap> occupied_{};
+  bool wrapped_ = false;
 
   std::array<Hex, 2> core_{};
   std::array<std::array<std::uint8_t, kUnitCount>, 2> reserve_{};

@@ -89,6 +89,10 @@ class State:
         ...
     def __str__(self) -> str:
         ...
+    def _board_indexes_agree(self) -> bool:
+        """
+        Whether the coordinate table, cached neighbours and occupancy bits agree with the columns (for tests).
+        """
     def _compute_hash(self) -> int:
         """
         The hash computed from scratch (for tests).
