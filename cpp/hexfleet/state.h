@@ -266,6 +266,15 @@ class State {
   void split(int v, ChainInfo& info) const;
   // Does lifting lone column v split its component?
   bool is_cut_vertex(int v) const;
+  // What the occupancy bits alone tell about lifting lone column v: its arcs
+  // of neighbours join within three hexes (kNoCut); one arc's piece lies
+  // wholly within three hexes, without the others (kCut: `enclosed` is that
+  // arc's neighbour column); or nothing (kUnknown, always on wrapped boards).
+  struct NearCut {
+    enum Answer : std::uint8_t { kUnknown, kNoCut, kCut } answer = kUnknown;
+    int enclosed = -1;
+  };
+  NearCut near_cut_test(int v) const;
   // The occupied neighbours of `col` as six bits, one per direction.
   int ring(int col) const { return col_ring_[col]; }
   // A column whose occupied neighbours form at most one unbroken arc is never
