@@ -328,8 +328,8 @@ class State {
   void do_step(Hex from, Hex to);  // one step of a move, no checks
   void do_spawn(const Action& a);
   void do_shipyard(Hex at);
-  void do_destroy(Hex target);
-  void do_push(Hex from, Hex target);
+  bool do_destroy(Hex target);  // both: whether a column was emptied
+  bool do_push(Hex from, Hex target);
   void end_action();
   void end_turn();
   void start_turn();
