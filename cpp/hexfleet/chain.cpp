@@ -35,8 +35,9 @@ namespace {
 // Breadth-first over the columns from `start`, never entering those in
 // `seen` (which gets what it reaches); stops early once `goal` is all seen.
 // Returns whether it did.
-template <typename Nbr, typename Ring>
-bool search_columns(const Nbr& nbr, const Ring& ring, int start, std::uint64_t& seen, std::uint64_t goal) {
+constexpr int kNoColumn = 0xFF;
+template <typename Nbr>
+bool search_columns(const Nbr& nbr, int start, std::uint64_t& seen, std::uint64_t goal) {
   std::array<std::uint8_t, kMaxColumns> queue;
   int head = 0, tail = 0;
   queue[tail++] = static_cast<std::uint8_t>(start);
@@ -44,9 +45,9 @@ bool search_columns(const Nbr& nbr, const Ring& ring, int start, std::uint64_t& 
   if ((seen & goal) == goal) return true;
   while (head < tail) {
     const int u = queue[head++];
-    for (unsigned dirs = ring[u]; dirs != 0; dirs &= dirs - 1) {
-      const int w = nbr[u][std::countr_zero(dirs)];
-      if (seen >> w & 1) continue;
+    for (int d = 0; d < 6; ++d) {  // unrolled, cheaper than walking the ring's bits
+      const int w = nbr[u][d];
+      if (w == kNoColumn || (seen >> w & 1)) continue;
       seen |= std::uint64_t{1} << w;
       if ((seen & goal) == goal) return true;
       queue[tail++] = static_cast<std::uint8_t>(w);
@@ -127,7 +128,7 @@ void State::split(int v, ChainInfo& info) const {
   int start = near.answer == NearCut::kCut ? near.enclosed : std::countr_zero(heads);
   for (std::uint64_t left = heads; left != 0; left = heads & ~seen, start = std::countr_zero(left)) {
     const std::uint64_t before = seen;
-    const bool all = search_columns(col_nbr_, col_ring_, start, seen, heads);
+    const bool all = search_columns(col_nbr_, start, seen, heads);
     if (all && pieces == 0) break;
     info.piece_columns[v][pieces++] = seen & ~before;
   }
@@ -140,7 +141,7 @@ bool State::is_cut_vertex(int v) const {
   if (near.answer != NearCut::kUnknown) return near.answer == NearCut::kCut;
   const std::uint64_t heads = arc_heads(col_nbr_, v, col_ring_[v]);
   std::uint64_t seen = std::uint64_t{1} << v;
-  return !search_columns(col_nbr_, col_ring_, std::countr_zero(heads), seen, heads);
+  return !search_columns(col_nbr_, std::countr_zero(heads), seen, heads);
 }
 
 int State::components(std::array<std::uint8_t, kMaxColumns>& comp) const {
