@@ -149,8 +149,7 @@ bool State::record_turn_start() {
   if (options_.repetitions == 0) return false;
   // Any earlier occurrence may match (no action in Hexfleet is irreversible:
   // every tile can return to its reserve), so the whole list is walked.
-  int seen = 1;
-  history_.for_each([&](std::uint64_t h) { seen += h == hash_; });
+  const int seen = 1 + history_.count(hash_);
   history_.push(hash_);
   return seen >= options_.repetitions;
 }

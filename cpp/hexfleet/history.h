@@ -30,7 +30,18 @@ class TurnHistory {
   ~TurnHistory() { release(head_); }
 
   // A newer turn start; the new node takes over this list's reference to the older ones.
-  void push(std::uint64_t hash) { head_ = new Node{hash, head_, {1}}; }
+  void push(std::uint64_t hash) {
+    const std::uint64_t seen = head_ == nullptr ? 0 : head_->seen;
+    head_ = new Node{hash, head_, {1}, seen | filter_bit(hash)};
+  }
+  // How many times `hash` occurs. Each node carries a one-word Bloom filter
+  // of its list, so a hash never seen before (the usual case) costs no walk.
+  int count(std::uint64_t hash) const {
+    if (head_ == nullptr || !(head_->seen & filter_bit(hash))) return 0;
+    int n = 0;
+    for_each([&](std::uint64_t h) { n += h == hash; });
+    return n;
+  }
   void clear() {
     release(head_);
     head_ = nullptr;
@@ -46,7 +57,9 @@ class TurnHistory {
     std::uint64_t hash;
     Node* older;  // one reference to it
     std::atomic<std::uint32_t> refs;
+    std::uint64_t seen;  // filter_bit of every hash in this list
   };
+  static std::uint64_t filter_bit(std::uint64_t hash) { return std::uint64_t{1} << (hash >> 58); }
   static void retain(Node* n) {
     if (n != nullptr) n->refs.fetch_add(1, std::memory_order_relaxed);
   }

@@ -254,6 +254,8 @@ void State::generate(Out& out) const {
     if (!kReference && col_height_[c] == 1 && !ring_is_one_arc(col_ring_[c])) split(c, info);
     generate_moves<kReference>(c, info, out);
     if (t.unit() == kDestroyer || t.unit() == kRepulsor) generate_attacks(c, out);
+    if constexpr (requires { out.found; })
+      if (out.found) return;  // an existence check has its answer
   }
   generate_spawns(yards, out);
 }
