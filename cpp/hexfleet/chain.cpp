@@ -67,37 +67,28 @@ std::uint64_t arc_heads(const Nbr& nbr, int v, int ring) {
 }
 }  // namespace
 
-// The 7x7 box around a column as one word: bit 8k + j is the hex (q + k - 3,
-// r + j - 3); bit 7 of each row stays clear, so a shift by one never carries
-// a cell into the next row. In this layout the six neighbours of a cell are
-// at offsets +8, +7, -1, -8, -7, +1 (kDirections' order).
 namespace {
+// The six neighbours of a cell in State::box_occupancy's layout, kDirections' order.
 constexpr std::array<int, 6> kBoxStep{8, 7, -1, -8, -7, 1};
-constexpr int kBoxCentre = 3 * 8 + 3;
 constexpr std::uint64_t kBoxBorder = 0x7F41414141417FULL;  // rows 0 and 6, columns 0 and 6
-std::uint64_t spread(std::uint64_t f) { return f | f << 1 | f >> 1 | f << 7 | f >> 7 | f << 8 | f >> 8; }
 }  // namespace
 
 State::NearCut State::near_cut_test(int v) const {
   if (wrapped_) return {};  // the bits could show a far column
-  const Hex at = col_at_[v];
-  std::uint64_t occupied = 0;
-  for (int k = 0; k < 7; ++k)
-    occupied |= std::uint64_t{std::rotr(occupied_[(at.q + k - 3) & kWrapMask], (at.r - 3) & kWrapMask) & 0x7F}
-                << (8 * k);
-  occupied &= ~(std::uint64_t{1} << kBoxCentre);  // v lifted out
+  const std::uint64_t occupied = box_occupancy(col_at_[v]) & ~(std::uint64_t{1} << kBoxCentreBit);  // v lifted out
   const int ring = col_ring_[v];
   const int rotated = ((ring << 1) | (ring >> 5)) & 0x3F;
   const unsigned starts = ring & ~rotated;  // the first direction of each arc
   std::uint64_t heads = 0;                  // one cell per arc
-  for (unsigned s = starts; s != 0; s &= s - 1) heads |= std::uint64_t{1} << (kBoxCentre + kBoxStep[std::countr_zero(s)]);
+  for (unsigned s = starts; s != 0; s &= s - 1)
+    heads |= std::uint64_t{1} << (kBoxCentreBit + kBoxStep[std::countr_zero(s)]);
   // Flood from each arc in turn through the occupied cells of the box: one
   // that holds every arc proves v splits nothing; one that stops growing
   // before the border is a whole piece without the others.
   std::uint64_t flooded = 0;
   for (unsigned s = starts; s != 0; s &= s - 1) {
     const int dir = std::countr_zero(s);
-    std::uint64_t reached = std::uint64_t{1} << (kBoxCentre + kBoxStep[dir]);
+    std::uint64_t reached = std::uint64_t{1} << (kBoxCentreBit + kBoxStep[dir]);
     if (reached & flooded) continue;  // in an earlier arc's region
     for (;;) {
       const std::uint64_t next = spread(reached) & occupied;

@@ -21,6 +21,23 @@ bool contains(const FixedVector<Hex, N>& list, Hex h) {
 }
 }  // namespace
 
+namespace {
+// Where a Frigate's two steps (first direction, then second) end: its cell in
+// the Neighbourhood box and its bit in State::box_occupancy's word.
+struct SecondStep {
+  std::uint8_t cell, bit;
+};
+constexpr auto kSecondStep = [] {
+  std::array<std::array<SecondStep, 6>, 6> table{};
+  for (int a = 0; a < 6; ++a)
+    for (int d = 0; d < 6; ++d) {
+      const int dq = kDirections[a].q + kDirections[d].q + 3, dr = kDirections[a].r + kDirections[d].r + 3;
+      table[a][d] = {static_cast<std::uint8_t>(dq * Neighbourhood::kSide + dr), static_cast<std::uint8_t>(dq * 8 + dr)};
+    }
+  return table;
+}();
+}  // namespace
+
 template <bool kReference, typename Out>
 void State::generate_moves(int col, const ChainInfo& info, Out& out) const {
   const int me = side_;
@@ -106,38 +123,30 @@ void State::generate_moves(int col, const ChainInfo& info, Out& out) const {
     // The usual case: one component that lifting the Frigate leaves whole.
     // Then the Cores stay in contact throughout, and a landing spot is
     // powered iff it is a stack or touches one (the emptied start aside):
-    // the box's occupancy rows, spread to their neighbours, answer that.
-    std::array<std::uint32_t, Box::kSide> rows;
-    for (int k = 0; k < Box::kSide; ++k)
-      rows[k] = std::rotr(occupied_[(from.q + k - Box::kRadius) & kWrapMask],
-                          (from.r - Box::kRadius) & kWrapMask) & 0x7F;  // bit j: r + j - 3
-    if (col_height_[col] == 1) rows[Box::kRadius] &= ~(1u << Box::kRadius);
-    // touching[k] bit j: cell (k, j) has an occupied neighbour (kDirections: q+1 r, q+1 r-1,
-    // q r-1, q-1 r, q-1 r+1, q r+1); only cells within two hexes of the centre are asked.
-    std::array<std::uint32_t, Box::kSide> touching{};
-    for (int k = 1; k < Box::kSide - 1; ++k)
-      touching[k] = rows[k + 1] | rows[k + 1] << 1 | rows[k] << 1 | rows[k - 1] | rows[k - 1] >> 1 | rows[k] >> 1;
+    // box_occupancy, spread to the neighbours, answers that.
+    std::uint64_t occupied = box_occupancy(from);
+    if (col_height_[col] == 1) occupied &= ~(std::uint64_t{1} << kBoxCentreBit);
+    const std::uint64_t touching = spread(occupied);
     for (std::size_t k = 0; k < first_dirs.size(); ++k) {
-      const int back = opposite(first_dirs[k]);
-      const int mid_cell = kCentre + Box::kStep[first_dirs[k]];
-      const int mid_col = col_nbr_[col][first_dirs[k]] == kNone ? -1 : col_nbr_[col][first_dirs[k]];
+      const int first = first_dirs[k];
+      const int mid_col = col_nbr_[col][first] == kNone ? -1 : col_nbr_[col][first];
       const int mid_level = mid_col < 0 ? 0 : col_height_[mid_col];
       for (int d = 0; d < 6; ++d) {
-        if (d == back) continue;
-        const int to_cell = mid_cell + Box::kStep[d];
-        const Hex offset = Box::kOffset[to_cell];
-        const int row = offset.q + Box::kRadius, bit = offset.r + Box::kRadius;
+        if (d == opposite(first)) continue;
+        const auto [to_cell, to_bit] = kSecondStep[first][d];
         int to_col;
         if (mid_col >= 0)
           to_col = col_nbr_[mid_col][d] == kNone ? -1 : col_nbr_[mid_col][d];
+        else if (occupied >> to_bit & 1)
+          to_col = find_column({from.q + Box::kOffset[to_cell].q, from.r + Box::kOffset[to_cell].r});
         else
-          to_col = rows[row] >> bit & 1 ? find_column({from.q + offset.q, from.r + offset.r}) : -1;
+          to_col = -1;
         if (to_col >= 0 && (col_height_[to_col] > mid_level + 1 || own_core_column(to_col, me))) continue;
         const int climb = first_climb[k] + (to_col >= 0 && col_height_[to_col] > mid_level ? 1 : 0);
         if (climb > budget) continue;
         const int slot = reach_cell[to_cell];
         if (slot != 0 && slot - 1 <= climb) continue;  // nothing to improve
-        if (to_col < 0 && !(touching[row] >> bit & 1)) continue;
+        if (to_col < 0 && !(touching >> to_bit & 1)) continue;
         reach(to_cell, climb);
       }
     }

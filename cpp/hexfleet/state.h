@@ -10,6 +10,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -232,6 +233,23 @@ class State {
   // The occupancy bit of h (see occupied_): clear for empty ground; set for a
   // column, or (only while wrapped_) for a hex sharing its bit with one.
   bool maybe_occupied(Hex h) const { return occupied_[h.q & kWrapMask] >> (h.r & kWrapMask) & 1; }
+  // The occupancy bits of the 7x7 box around `centre` as one word: bit 8k + j
+  // is the hex (q + k - 3, r + j - 3); bit 7 of each row stays clear, so a
+  // shift by one never carries a cell into the next row, and the six
+  // neighbours of a cell are at offsets +8, +7, -1, -8, -7, +1 (kDirections).
+  // Exact only while !wrapped_.
+  std::uint64_t box_occupancy(Hex centre) const {
+    std::uint64_t box = 0;
+    for (int k = 0; k < 7; ++k)
+      box |= std::uint64_t{std::rotr(occupied_[(centre.q + k - 3) & kWrapMask], (centre.r - 3) & kWrapMask) & 0x7F}
+             << (8 * k);
+    return box;
+  }
+  static constexpr int kBoxCentreBit = 3 * 8 + 3;
+  // The cells with an occupied neighbour, or occupied themselves, in box_occupancy's layout.
+  static constexpr std::uint64_t spread(std::uint64_t f) {
+    return f | f << 1 | f >> 1 | f << 7 | f >> 7 | f << 8 | f >> 8;
+  }
   void set_occupancy(Hex h);
   void clear_occupancy(Hex h);
   int add_column(Hex h);               // a new, empty column
