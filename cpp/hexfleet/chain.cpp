@@ -188,12 +188,9 @@ bool State::step_to_new_ground_keeps_chain(const ChainInfo& info, int from, int 
   if (pieces == 0) return true;
   const Hex to = neighbour(col_at_[from], dir);
   if (!cut) {
-    // step_keeps_chain found both hexes beside the step empty: one of the
-    // three beyond must hold a column of from's component (with one
-    // component, any column: the occupancy bits tell).
-    if (info.count == 1 && !wrapped_)
-      return maybe_occupied(neighbour(to, dir)) || maybe_occupied(neighbour(to, (dir + 1) % 6)) ||
-             maybe_occupied(neighbour(to, (dir + 5) % 6));
+    // step_keeps_chain found both hexes beside the step empty (and, with one
+    // component, the three beyond too): one of those must hold a column of
+    // from's component.
     for (int k : {dir, (dir + 1) % 6, (dir + 5) % 6}) {
       const int n = find_column(neighbour(to, k));
       if (n >= 0 && info.component[n] == comp) return true;

@@ -312,12 +312,33 @@ class State {
     // (new or not) is beside it, so no column loses its path and no contact is lost.
     if (col_height_[from] > 1) return true;
     if (col_nbr_[from][dir] != kNone) return !info.cut[from];  // already in from's component
-    // Not a cut vertex: landing beside one of its neighbours (or having none) keeps it joined.
-    if (!info.cut[from] && (col_ring_[from] == 0 || (col_ring_[from] & kBesideDirection[dir]))) return true;
+    if (!info.cut[from]) {
+      // Not a cut vertex: landing beside one of its neighbours (or having none) keeps it joined.
+      if (col_ring_[from] == 0 || (col_ring_[from] & kBesideDirection[dir])) return true;
+      // Else one of the three hexes beyond must be a column of its component: with one component,
+      // any column, and the occupancy bits tell.
+      if (info.count == 1 && !wrapped_) {
+        const Hex h = col_at_[from];
+        const auto& beyond = kBeyond[dir];
+        return maybe_occupied({h.q + beyond[0].q, h.r + beyond[0].r}) ||
+               maybe_occupied({h.q + beyond[1].q, h.r + beyond[1].r}) ||
+               maybe_occupied({h.q + beyond[2].q, h.r + beyond[2].r});
+      }
+    }
     return step_to_new_ground_keeps_chain(info, from, dir);
   }
   // The directions d - 1 and d + 1, whose hexes touch the hex in direction d, as ring bits.
   static constexpr std::array<std::uint8_t, 6> kBesideDirection{0x22, 0x05, 0x0A, 0x14, 0x28, 0x11};
+  // The hexes two steps out that touch the hex in direction d: d + d, d + (d + 1), d + (d - 1).
+  static constexpr auto kBeyond = [] {
+    std::array<std::array<Hex, 3>, 6> table{};
+    for (int d = 0; d < 6; ++d) {
+      int k = 0;
+      for (const int e : {d, (d + 1) % 6, (d + 5) % 6})
+        table[d][k++] = {kDirections[d].q + kDirections[e].q, kDirections[d].r + kDirections[e].r};
+    }
+    return table;
+  }();
   bool step_to_new_ground_keeps_chain(const ChainInfo& info, int from, int dir) const;
   bool step_keeps_chain_slow(int from, Hex to) const;
   void lift(int from, const ChainInfo& info, Lifted& lifted) const;
