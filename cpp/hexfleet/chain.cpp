@@ -255,28 +255,28 @@ void State::lift(int from, const ChainInfo& info, Lifted& l) const {
   }
   l.comp = l.own_comp.data();
   l.needs = l.own_needs.data();
-  std::array<std::uint8_t, kMaxColumns> queue;
-  for (int c = 0; c < columns_; ++c) l.own_comp[c] = kNone;
-  int count = 0;
-  for (int start = 0; start < columns_; ++start) {
-    if (l.comp[start] != kNone || (start == from && l.vanished)) continue;
-    int head = 0, tail = 0;
-    queue[tail++] = static_cast<std::uint8_t>(start);
-    l.own_comp[start] = static_cast<std::uint8_t>(count);
-    l.cores[count] = l.own_needs[count] = 0;
-    while (head < tail) {
-      const int v = queue[head++];
-      // The lifted tile itself is not on the board.
-      for (int slot = v == from ? below_[col_top_[v]] : col_top_[v]; slot != kNone; slot = below_[slot])
-        l.own_needs[count] |= 1 << tile_[slot].owner();
-      for (int d = 0; d < 6; ++d) {
-        const int w = col_nbr_[v][d];
-        if (w == kNone || l.own_comp[w] != kNone || (w == from && l.vanished)) continue;
-        l.own_comp[w] = static_cast<std::uint8_t>(count);
-        queue[tail++] = static_cast<std::uint8_t>(w);
-      }
+  // A lone cut vertex vanishes: its component falls into the pieces split()
+  // mapped (all but the last exactly; the last is the rest of the component),
+  // and any other component stays whole, numbered after them.
+  const int from_comp = info.component[from];
+  const int pieces = info.pieces(from);
+  const int count = pieces + info.count - 1;
+  std::uint64_t mapped = std::uint64_t{1} << from;
+  for (int k = 0; k + 1 < pieces; ++k) {
+    mapped |= info.piece_columns[from][k];
+    for (std::uint64_t m = info.piece_columns[from][k]; m != 0; m &= m - 1)
+      l.own_comp[std::countr_zero(m)] = static_cast<std::uint8_t>(k);
+  }
+  for (int k = 0; k < count; ++k) l.cores[k] = l.own_needs[k] = 0;
+  l.own_comp[from] = kNone;
+  for (int c = 0; c < columns_; ++c) {
+    if (c == from) continue;
+    if (!(mapped >> c & 1)) {
+      const int other = info.component[c];
+      l.own_comp[c] = static_cast<std::uint8_t>(other == from_comp ? pieces - 1 : pieces + other - (other > from_comp));
     }
-    ++count;
+    for (int slot = col_top_[c]; slot != kNone; slot = below_[slot])
+      l.own_needs[l.own_comp[c]] |= 1 << tile_[slot].owner();
   }
   for (int s = 0; s < 2; ++s) {
     l.core_comp[s] = l.comp[find_column(core_[s])];
