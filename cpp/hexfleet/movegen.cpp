@@ -36,6 +36,27 @@ constexpr auto kSecondStep = [] {
     }
   return table;
 }();
+// What a column topped by a tile does for the side to act: nothing (an enemy
+// tile, a Shield or a face-down ship), move (its Core, a ship), or spawn (a Shipyard).
+enum Role : std::uint8_t { kIdle, kMover, kYard };
+constexpr auto kRole = [] {
+  std::array<std::array<std::uint8_t, kTileCodes>, 2> table{};
+  for (int side = 0; side < 2; ++side)
+    for (int code = 0; code < kTileCodes; ++code) {
+      const Tile t{static_cast<std::uint8_t>(code)};
+      if (t.owner() != side || t.is_shield() || t.unit() >= kUnitCount) continue;
+      table[side][code] = t.is_shipyard() ? kYard : kMover;
+    }
+  return table;
+}();
+// The five directions a second step may take after the first (all but back).
+constexpr auto kOnwards = [] {
+  std::array<std::array<std::uint8_t, 5>, 6> table{};
+  for (int a = 0; a < 6; ++a)
+    for (int d = 0, k = 0; d < 6; ++d)
+      if (d != opposite(a)) table[a][k++] = static_cast<std::uint8_t>(d);
+  return table;
+}();
 }  // namespace
 
 template <bool kReference, typename Out>
@@ -131,8 +152,7 @@ void State::generate_moves(int col, const ChainInfo& info, Out& out) const {
       const int first = first_dirs[k];
       const int mid_col = col_nbr_[col][first] == kNone ? -1 : col_nbr_[col][first];
       const int mid_level = mid_col < 0 ? 0 : col_height_[mid_col];
-      for (int d = 0; d < 6; ++d) {
-        if (d == opposite(first)) continue;
+      for (const int d : kOnwards[first]) {
         const auto [to_cell, to_bit] = kSecondStep[first][d];
         int to_col;
         if (mid_col >= 0)
@@ -251,14 +271,22 @@ void State::generate(Out& out) const {
   const int me = side_;
   ChainInfo info;
   if constexpr (!kReference) label_components(info);
-  FixedVector<std::uint8_t, kMaxShipyardsOnBoard> yards;  // our uncovered Shipyards, for the spawns
+  // Our uncovered Shipyards (for the spawns) and movers (the Core, ships), as
+  // column bits: a pass without branches, since whose tile tops a column is
+  // anyone's guess for the branch predictor.
+  std::uint64_t yard_columns = 0, movers = 0;
+  const auto& role = kRole[me];
   for (int c = 0; c < columns_; ++c) {
+    const int r = role[top(c).code];
+    yard_columns |= std::uint64_t{r == kYard} << c;
+    movers |= std::uint64_t{r == kMover} << c;
+  }
+  FixedVector<std::uint8_t, kMaxShipyardsOnBoard> yards;
+  for (; yard_columns != 0; yard_columns &= yard_columns - 1)
+    yards.push_back(static_cast<std::uint8_t>(std::countr_zero(yard_columns)));
+  for (; movers != 0; movers &= movers - 1) {
+    const int c = std::countr_zero(movers);
     const Tile t = top(c);
-    if (t.owner() != me || t.is_shield()) continue;
-    if (t.is_shipyard()) {
-      yards.push_back(static_cast<std::uint8_t>(c));
-      continue;
-    }
     // Only a lone mover with two or more arcs of neighbours may split the chain.
     if (!kReference && col_height_[c] == 1 && !ring_is_one_arc(col_ring_[c])) split(c, info);
     generate_moves<kReference>(c, info, out);
