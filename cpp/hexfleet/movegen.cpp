@@ -297,18 +297,40 @@ void State::generate(Out& out) const {
   generate_spawns(yards, out);
 }
 
+namespace {
+// Which tiles an attacker may take, by tile code: [0] a Destroyer's (Shields,
+// face-down ships and Shipyards, anyone's), [1 + side] a Repulsor's of that
+// side (the other side's ships face up).
+constexpr auto kTakes = [] {
+  std::array<std::array<std::uint8_t, kTileCodes>, 3> table{};
+  for (int code = 0; code < kTileCodes; ++code) {
+    const Tile t{static_cast<std::uint8_t>(code)};
+    if (t.unit() >= kUnitCount) continue;
+    table[0][code] = t.is_destroyable();
+    for (int side = 0; side < 2; ++side) table[1 + side][code] = t.is_ship() && t.owner() != side;
+  }
+  return table;
+}();
+}  // namespace
+
 template <typename Out>
 void State::generate_attacks(int col, Out& out) const {
-  const Tile t = top(col);
+  const bool destroyer = top(col).unit() == kDestroyer;
+  const auto& takes = kTakes[destroyer ? 0 : 1 + side_];
   const int level = level_of_top(col);
-  for (int d = 0; d < 6; ++d) {
+  // The targets as direction bits, without a branch per neighbour (which ones
+  // qualify is anyone's guess for the branch predictor): within one level, and takeable.
+  unsigned targets = 0;
+  for (unsigned dirs = col_ring_[col]; dirs != 0; dirs &= dirs - 1) {
+    const int d = std::countr_zero(dirs);
     const int n = col_nbr_[col][d];
-    if (n == kNone || abs_diff(level_of_top(n), level) > 1) continue;
-    const Tile target = top(n);
-    const bool ok = t.unit() == kDestroyer ? target.is_destroyable() : target.is_ship() && target.owner() != side_;
-    if (ok)
-      out.push_back({t.unit() == kDestroyer ? ActionType::kDestroy : ActionType::kPush, 0, false, 0, col_at_[col],
-                     col_at_[n]});
+    const unsigned within_reach = static_cast<unsigned>(level_of_top(n) - level + 1) <= 2u;
+    targets |= (within_reach & takes[top(n).code]) << d;
+  }
+  for (; targets != 0; targets &= targets - 1) {
+    const int d = std::countr_zero(targets);
+    out.push_back({destroyer ? ActionType::kDestroy : ActionType::kPush, 0, false, 0, col_at_[col],
+                   col_at_[col_nbr_[col][d]]});
   }
 }
 
