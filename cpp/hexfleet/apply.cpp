@@ -18,19 +18,19 @@ void State::apply(const Action& action) {
 }
 
 void State::apply_unchecked(const Action& a) {
-  bool column_lost = false;  // by combat: only then can contact be lost
+  bool cut_emptied = false;  // a cut vertex, by combat: only then can contact be lost
   switch (a.type) {
     case ActionType::kMove: do_step(a.from, a.to); break;  // a Frigate's path leaves no trace
     case ActionType::kSpawn: do_spawn(a); break;
     case ActionType::kShipyard: do_shipyard(a.to); break;
-    case ActionType::kDestroy: column_lost = do_destroy(a.to); break;
-    case ActionType::kPush: column_lost = do_push(a.from, a.to); break;
+    case ActionType::kDestroy: cut_emptied = do_destroy(a.to); break;
+    case ActionType::kPush: cut_emptied = do_push(a.from, a.to); break;
   }
   // R19: a ship that climbed in the first action climbs less in the second.
   if (a.type == ActionType::kMove && a.climb > 0 && actions_left_ == 2) set_climb(a.to, a.climb);
   // Contact survives every move (a move must keep it) and every spawn; only
-  // combat that empties a column can break it, and apart, any action may restore it.
-  if (!contact_ || column_lost) contact_ = networks_in_contact();
+  // combat that empties a cut vertex can break it, and apart, any action may restore it.
+  if (!contact_ || cut_emptied) contact_ = networks_in_contact();
   end_action();
 }
 
@@ -55,15 +55,20 @@ void State::do_shipyard(Hex at) {
   ++shipyards_[side_];
 }
 
-// Combat may strand tiles, but only by emptying a column: every tile was
-// powered before, and a board that only loses tiles from columns that stay,
-// or gains columns beside occupied ones, keeps every path (so no search).
+// Combat may strand tiles, but only by emptying a column that is a cut
+// vertex: every tile was powered before, and a board that loses tiles from
+// columns that stay, loses a column that splits nothing, or gains columns
+// beside occupied ones keeps every path (so no search).
+bool State::empties_cut_vertex(int col) const {
+  return col_height_[col] == 1 && !ring_is_one_arc(col_ring_[col]) && is_cut_vertex(col);
+}
+
 bool State::do_destroy(Hex target) {
   const int c = find_column(target);
-  const bool emptied = col_height_[c] == 1;
+  const bool splits = empties_cut_vertex(c);
   return_to_reserve(pop_tile(c));
-  if (emptied) resolve_power();
-  return emptied;
+  if (splits) resolve_power();
+  return splits;
 }
 
 bool State::do_push(Hex from, Hex target) {
@@ -75,14 +80,13 @@ bool State::do_push(Hex from, Hex target) {
   // A Repulsor never stands in its own Core's column (R9): pushing a ship off
   // your own Core, the Repulsor stays where it is.
   const bool advance = !own_core_column(tc, side_);
-  // Columns the push may empty: the target's (unless the Repulsor takes it), the Repulsor's own.
-  bool emptied = !advance && col_height_[tc] == 1;
+  // Only the Repulsor's column may empty: the target's keeps the Repulsor, or
+  // (not advancing) the pusher's own Core.
+  const bool splits = advance && empties_cut_vertex(find_column(from));
   const Tile victim = pop_tile(tc);
   // The Repulsor takes the vacated space before the target falls.
   if (advance) {
-    const int fc = find_column(from);
-    emptied = emptied || col_height_[fc] == 1;
-    const Tile repulsor = pop_tile(fc);
+    const Tile repulsor = pop_tile(find_column(from));
     tc = find_column(target);
     if (tc < 0) tc = add_column(target);
     push_tile(tc, repulsor);
@@ -99,8 +103,8 @@ bool State::do_push(Hex from, Hex target) {
     if (bc < 0) bc = add_column(beyond);
     push_tile(bc, victim);
   }
-  if (emptied) resolve_power();
-  return emptied;
+  if (splits) resolve_power();
+  return splits;
 }
 
 void State::end_action() {

@@ -367,7 +367,8 @@ class State {
   void do_step(Hex from, Hex to);  // one step of a move, no checks
   void do_spawn(const Action& a);
   void do_shipyard(Hex at);
-  bool do_destroy(Hex target);  // both: whether a column was emptied
+  bool empties_cut_vertex(int col) const;  // lifting col's top tile empties a cut vertex
+  bool do_destroy(Hex target);  // both: whether a cut vertex was emptied
   bool do_push(Hex from, Hex target);
   void end_action();
   void end_turn();
