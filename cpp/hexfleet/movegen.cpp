@@ -93,7 +93,40 @@ void State::generate_moves(int col, const ChainInfo& info, Out& out) const {
     return keeps_chain(s, i, c, d);
   };
 
-  if (mover.unit() != kFrigate) {  // one step: each direction is its own destination
+  if (mover.unit() != kFrigate && !kReference) {
+    // One step: each direction is its own destination. The rules as six-bit
+    // masks over the directions, built without a branch per direction (the
+    // predictor cannot guess them); only steps whose chain test needs more
+    // than the ring are asked one by one, in step_keeps_chain.
+    const unsigned ring = col_ring_[col];
+    unsigned climbs = 0, blocked = 0;
+    for (unsigned dirs = ring; dirs != 0; dirs &= dirs - 1) {
+      const int d = std::countr_zero(dirs);
+      const int n = col_nbr_[col][d];
+      climbs |= static_cast<unsigned>(col_height_[n] > level) << d;
+      blocked |= static_cast<unsigned>((col_height_[n] > level + 1) | own_core_column(n, me)) << d;
+    }
+    if (budget < 1) blocked |= climbs;
+    unsigned ask = 0;  // directions step_keeps_chain must judge
+    if (col_height_[col] == 1) {
+      const unsigned empty = ~ring & 0x3F;
+      if (info.cut[col]) {
+        blocked |= ring;  // a cut vertex may only step where it touches every piece
+        ask = empty;
+      } else if (ring != 0) {
+        // New ground beside one of its neighbours keeps it joined; the rest look further.
+        const unsigned beside = (ring << 1 | ring >> 5 | ring >> 1 | ring << 5) & 0x3F;
+        ask = empty & ~beside;
+      }
+    }
+    for (unsigned ok = ~blocked & 0x3F; ok != 0; ok &= ok - 1) {
+      const int d = std::countr_zero(ok);
+      if ((ask >> d & 1) && !step_keeps_chain(info, col, d)) continue;
+      out.push_back({ActionType::kMove, 0, false, static_cast<std::uint8_t>(climbs >> d & 1), from, neighbour(from, d)});
+    }
+    return;
+  }
+  if (mover.unit() != kFrigate) {  // the reference: one step, each direction its own destination
     for (int d = 0; d < 6; ++d) {
       int climb;
       if (step_ok(*this, info, col, level, d, climb))
