@@ -36,16 +36,17 @@ constexpr auto kSecondStep = [] {
     }
   return table;
 }();
-// What a column topped by a tile does for the side to act: nothing (an enemy
-// tile, a Shield or a face-down ship), move (its Core, a ship), or spawn (a Shipyard).
-enum Role : std::uint8_t { kIdle, kMover, kYard };
+// What a column topped by a tile is to the side to act: nothing (an enemy
+// tile), a mover (its Core, a ship), a Shipyard, or a Shield of its own (a
+// face-down ship too), which its Shipyards may build on.
+enum Role : std::uint8_t { kIdle, kMover, kYard, kOwnShield };
 constexpr auto kRole = [] {
   std::array<std::array<std::uint8_t, kTileCodes>, 2> table{};
   for (int side = 0; side < 2; ++side)
     for (int code = 0; code < kTileCodes; ++code) {
       const Tile t{static_cast<std::uint8_t>(code)};
-      if (t.owner() != side || t.is_shield() || t.unit() >= kUnitCount) continue;
-      table[side][code] = t.is_shipyard() ? kYard : kMover;
+      if (t.owner() != side || t.unit() >= kUnitCount) continue;
+      table[side][code] = t.is_shield() ? kOwnShield : t.is_shipyard() ? kYard : kMover;
     }
   return table;
 }();
@@ -262,12 +263,18 @@ void State::generate_spawns(const FixedVector<std::uint8_t, kMaxShipyardsOnBoard
   const auto& stock = reserve_[me];
   if (stock[kShield] + stock[kFrigate] + stock[kDestroyer] + stock[kRepulsor] == 0) return;
   for (const int c : yards) {
-    if (col_ring_[c] == 0x3F) continue;  // surrounded: disabled
-    for (int d = 0; d < 6; ++d) {
+    const unsigned ring = col_ring_[c];
+    if (ring == 0x3F) continue;  // surrounded: disabled
+    // The sites as direction bits (empty ground, and our Shields), without a branch per neighbour.
+    unsigned walls = 0;
+    for (unsigned dirs = ring; dirs != 0; dirs &= dirs - 1) {
+      const int d = std::countr_zero(dirs);
+      walls |= unsigned{kRole[me][top(col_nbr_[c][d]).code] == kOwnShield} << d;
+    }
+    for (unsigned open = (~ring & 0x3F) | walls; open != 0; open &= open - 1) {
+      const int d = std::countr_zero(open);
       const Hex at = neighbour(col_at_[c], d);
-      const int n = col_nbr_[c][d];
-      const bool ground = n == kNone;
-      if (!ground && !(top(n).is_shield() && top(n).owner() == me)) continue;
+      const bool ground = !(ring >> d & 1);
       if (yards.size() > 1 && contains(sites, at)) continue;  // two Shipyards may share a site
       sites.push_back(at);
       if (ground)
