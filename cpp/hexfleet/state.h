@@ -4,9 +4,12 @@
 // The board is unbounded, so it is stored sparsely: at most 48 occupied
 // columns in a dense array, found by coordinate through a small open-addressing
 // table, each with its six neighbour columns cached so graph walks (power,
-// cut vertices) never hash. A column's tiles are a linked stack of tile slots
-// (top first), so the hot path touches only the top tile. The whole state is
-// about 1 KB of flat arrays, so search copies it (copy-make).
+// cut vertices) never hash. Every occupied hex is also one bit on a 32x32
+// torus, so empty ground needs no lookup and a 7x7 neighbourhood is one word
+// of bits (Frigate landing spots, cut vertices judged close by). A column's
+// tiles are a linked stack of tile slots (top first), so the hot path touches
+// only the top tile. The whole state is about 1 KB of flat arrays, so search
+// copies it (copy-make).
 #pragma once
 
 #include <array>
