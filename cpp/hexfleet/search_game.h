@@ -64,7 +64,9 @@ struct SearchGame {
         {"working_shipyard", &Weights::working_shipyard}, {"core_approach", &Weights::core_approach},
         {"core_threat", &Weights::core_threat}, {"core_guard", &Weights::core_guard},
         {"pinned", &Weights::pinned},         {"boarded", &Weights::boarded},
-        {"tempo", &Weights::tempo}};
+        {"tempo", &Weights::tempo},           {"board_reach", &Weights::board_reach},
+        {"board_now", &Weights::board_now},   {"defender", &Weights::defender},
+        {"boarded_safe", &Weights::boarded_safe}, {"core_open", &Weights::core_open}};
     return fields;
   }
 };

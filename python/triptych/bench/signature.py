@@ -26,10 +26,10 @@ SIGNATURE_TT_MB = 16
 
 EXPECTED_PARTS: dict[str, int] = {
     "aquaignis/start": 9278, "aquaignis/midgame1": 47393, "aquaignis/midgame2": 301217,
-    "aquaignis/midgame3": 28495, "hexfleet/start": 35156, "hexfleet/midgame1": 8732,
-    "hexfleet/midgame2": 713, "hexfleet/midgame3": 7450,
+    "aquaignis/midgame3": 28495, "hexfleet/start": 27063, "hexfleet/midgame1": 5581,
+    "hexfleet/midgame2": 653, "hexfleet/midgame3": 7155,
 }
-EXPECTED_SIGNATURE = 438434
+EXPECTED_SIGNATURE = 426835
 
 
 def signature_parts() -> dict[str, int]:
