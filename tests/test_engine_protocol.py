@@ -95,6 +95,30 @@ def test_stop_ends_an_infinite_search_and_a_busy_engine_says_so(engine):
     assert engine.command("play N1") == ["aquaignis;InProgress;0;N1"]
 
 
+def test_a_command_right_after_a_search_answers_is_not_told_a_search_is_running():
+    """A client that has read a search's `ok` may send its next command at once, while the search thread
+    is still returning from its last write: that command must run, not get "a search is running"."""
+    import threading
+    import time
+
+    answered = threading.Event()
+    out: list[str] = []
+
+    def write(line: str) -> None:
+        out.append(line)
+        if line == "ok" and len(out) > 1 and out[-2].startswith("bestmove"):
+            answered.set()
+            time.sleep(0.3)  # the search thread is still inside its final write when the client goes on
+
+    session = EngineSession("aquaignis", write)
+    session.handle("go depth 2")
+    assert answered.wait(60)
+    out.clear()
+    session.handle("play N1")
+    assert out == ["aquaignis;InProgress;0;N1", "ok"]
+    session.wait()
+
+
 def test_options_list_and_set(engine):
     listed = engine.command("options")
     names = [line.split()[1] for line in listed]

@@ -15,7 +15,7 @@ import random
 
 import triptych._core as core
 import triptych.hexfleet as hf
-from hexfleet_helpers import pieces
+from hexfleet_helpers import pieces, position
 
 
 def columns_of(state: hf.State) -> dict[tuple[int, int], list[dict]]:
@@ -85,3 +85,47 @@ def test_fast_generation_agrees_with_the_reference_apart_and_together() -> None:
         else:
             apart += 1
     assert apart > 50 and together > 1000  # both kinds of position were met
+
+
+def test_tactical_generation_is_the_filtered_legal_list() -> None:
+    """Quiescence lists only Destroys, pushes and moves onto the enemy Core (the search's tactical
+    actions); it must see exactly those of the full list, in the full list's order."""
+    onto_core = fights = 0
+    for state in random_games(range(200, 240)):
+        me = state.to_move
+        enemy_core = next((st["q"], st["r"]) for st in state.to_dict()["stacks"]
+                          if any(t["unit"] == "core" and t["owner"] != me for t in st["tiles"]))
+        expected = []
+        for a in state._generated_actions():
+            d = a.to_dict()
+            if d["type"] in ("destroy", "push") or (d["type"] == "move" and tuple(d["to"]) == enemy_core):
+                expected.append(str(a))
+        assert [str(a) for a in state._tactical_actions()] == expected, state.to_dict()
+        onto_core += any(s.startswith("M ") for s in expected)
+        fights += any(not s.startswith("M ") for s in expected)
+    assert onto_core > 20 and fights > 500  # both kinds were met
+
+
+def test_boards_32_hexes_across_keep_exact_indexes() -> None:
+    """The occupancy bits wrap at 32 hexes (two columns may share a bit on a wide board): then the
+    engine must stop trusting a set bit. A line of 48 stacks, played on with fights preferred: the
+    fast list still equals the reference, and every index agrees with the columns."""
+    line = "YYYSSSSFFFFFFDDDDDRRRRR"
+    stacks = {(0, 0): "C", (1, 0): "c"}
+    stacks.update({(-1 - i, 0): u for i, u in enumerate(line)})
+    stacks.update({(2 + i, 0): u.lower() for i, u in enumerate(line)})
+    shared_bits = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        state = position(stacks, to_move=seed % 2)
+        for _ in range(40):
+            if state.is_terminal():
+                break
+            assert state._board_indexes_agree()
+            legal = state.legal_actions()
+            assert [str(a) for a in state._legal_actions_reference()] == [str(a) for a in legal]
+            hexes = list(columns_of(state))
+            shared_bits += len({(q % 32, r % 32) for q, r in hexes}) < len(hexes)
+            fights = [a for a in legal if a.to_dict()["type"] in ("destroy", "push")]
+            state.apply(rng.choice(fights) if fights and rng.random() < 0.5 else rng.choice(legal))
+    assert shared_bits > 100  # most positions had two columns on one bit

@@ -62,6 +62,7 @@ def check_invariants(state: hf.State) -> None:
             if any(t["owner"] == p for t in ts):
                 assert (q, r) in core_piece[p], f"player {p} has an unpowered tile at {(q, r)}"
     assert state.hash == state._compute_hash(), "incremental hash drifted"
+    assert state._board_indexes_agree(), "the coordinate table, neighbours or occupancy bits drifted"
     rebuilt = hf.State.from_dict(json.loads(json.dumps(d)))  # JSON-compatible, and valid
     assert rebuilt.to_dict() == d
     assert rebuilt.hash == state.hash, "incremental hash differs from a rebuild"

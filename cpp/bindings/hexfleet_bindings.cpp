@@ -398,7 +398,21 @@ void init_hexfleet(py::module_& m) {
         s.legal_actions_reference(actions);
         return to_py_list(actions);
       }, "The same list from a slow, literal chain test (for tests).")
+      .def("_generated_actions", [](const State& s) {
+        ActionList actions;
+        s.legal_actions(actions);
+        return to_py_list(actions);
+      }, "The legal actions in generation order, unsorted (for tests).")
+      .def("_tactical_actions", [](const State& s) {
+        ActionList actions;
+        s.tactical_actions(actions);
+        return to_py_list(actions);
+      }, "Quiescence search's actions: Destroys, pushes and moves onto the enemy Core, in generation order "
+         "(for tests).")
       .def("_compute_hash", &State::compute_hash, "The hash computed from scratch (for tests).")
+      .def("_board_indexes_agree", &State::board_indexes_agree,
+           "Whether the coordinate table, cached neighbours and occupancy bits agree with the columns "
+           "(for tests).")
       .def("to_dict", &state_to_dict, "The complete position as JSON-compatible data.")
       .def("__reduce__", reduce_via<State>(m, "_state_from_pickle",
                                            [](const State& s) { return py::make_tuple(state_to_dict(s)); }))

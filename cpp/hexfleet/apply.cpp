@@ -18,18 +18,19 @@ void State::apply(const Action& action) {
 }
 
 void State::apply_unchecked(const Action& a) {
+  bool cut_emptied = false;  // a cut vertex, by combat: only then can contact be lost
   switch (a.type) {
     case ActionType::kMove: do_step(a.from, a.to); break;  // a Frigate's path leaves no trace
     case ActionType::kSpawn: do_spawn(a); break;
     case ActionType::kShipyard: do_shipyard(a.to); break;
-    case ActionType::kDestroy: do_destroy(a.to); break;
-    case ActionType::kPush: do_push(a.from, a.to); break;
+    case ActionType::kDestroy: cut_emptied = do_destroy(a.to); break;
+    case ActionType::kPush: cut_emptied = do_push(a.from, a.to); break;
   }
   // R19: a ship that climbed in the first action climbs less in the second.
   if (a.type == ActionType::kMove && a.climb > 0 && actions_left_ == 2) set_climb(a.to, a.climb);
   // Contact survives every move (a move must keep it) and every spawn; only
-  // combat can break it, and apart, any action may restore it.
-  if (!contact_ || a.type == ActionType::kDestroy || a.type == ActionType::kPush) contact_ = networks_in_contact();
+  // combat that empties a cut vertex can break it, and apart, any action may restore it.
+  if (!contact_ || cut_emptied) contact_ = networks_in_contact();
   end_action();
 }
 
@@ -54,12 +55,23 @@ void State::do_shipyard(Hex at) {
   ++shipyards_[side_];
 }
 
-void State::do_destroy(Hex target) {
-  return_to_reserve(pop_tile(find_column(target)));
-  resolve_power();
+// Combat may strand tiles, but only by emptying a column that is a cut
+// vertex: every tile was powered before, and a board that loses tiles from
+// columns that stay, loses a column that splits nothing, or gains columns
+// beside occupied ones keeps every path (so no search).
+bool State::empties_cut_vertex(int col) const {
+  return col_height_[col] == 1 && !ring_is_one_arc(col_ring_[col]) && is_cut_vertex(col);
 }
 
-void State::do_push(Hex from, Hex target) {
+bool State::do_destroy(Hex target) {
+  const int c = find_column(target);
+  const bool splits = empties_cut_vertex(c);
+  return_to_reserve(pop_tile(c));
+  if (splits) resolve_power();
+  return splits;
+}
+
+bool State::do_push(Hex from, Hex target) {
   int dir = 0;
   while (neighbour(from, dir) != target) ++dir;
   const Hex beyond = neighbour(target, dir);
@@ -68,6 +80,9 @@ void State::do_push(Hex from, Hex target) {
   // A Repulsor never stands in its own Core's column (R9): pushing a ship off
   // your own Core, the Repulsor stays where it is.
   const bool advance = !own_core_column(tc, side_);
+  // Only the Repulsor's column may empty: the target's keeps the Repulsor, or
+  // (not advancing) the pusher's own Core.
+  const bool splits = advance && empties_cut_vertex(find_column(from));
   const Tile victim = pop_tile(tc);
   // The Repulsor takes the vacated space before the target falls.
   if (advance) {
@@ -88,7 +103,8 @@ void State::do_push(Hex from, Hex target) {
     if (bc < 0) bc = add_column(beyond);
     push_tile(bc, victim);
   }
-  resolve_power();
+  if (splits) resolve_power();
+  return splits;
 }
 
 void State::end_action() {
@@ -137,8 +153,7 @@ bool State::record_turn_start() {
   if (options_.repetitions == 0) return false;
   // Any earlier occurrence may match (no action in Hexfleet is irreversible:
   // every tile can return to its reserve), so the whole list is walked.
-  int seen = 1;
-  history_.for_each([&](std::uint64_t h) { seen += h == hash_; });
+  const int seen = 1 + history_.count(hash_);
   history_.push(hash_);
   return seen >= options_.repetitions;
 }

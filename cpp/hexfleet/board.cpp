@@ -8,7 +8,27 @@
 
 namespace triptych::hexfleet {
 
+void State::set_occupancy(Hex h) {
+  std::uint32_t& row = occupied_[h.q & kWrapMask];
+  const std::uint32_t bit = std::uint32_t{1} << (h.r & kWrapMask);
+  if (row & bit) wrapped_ = true;  // a column far away already holds this bit
+  row |= bit;
+}
+
+void State::clear_occupancy(Hex h) {
+  if (!wrapped_) {
+    occupied_[h.q & kWrapMask] &= ~(std::uint32_t{1} << (h.r & kWrapMask));
+    return;
+  }
+  // Shared bits: rebuild from the columns left (rare: a board 32 hexes across).
+  occupied_.fill(0);
+  wrapped_ = false;
+  for (int c = 0; c < columns_; ++c)
+    if (col_at_[c] != h) set_occupancy(col_at_[c]);
+}
+
 int State::add_column(Hex h) {
+  set_occupancy(h);
   const int c = columns_++;
   col_at_[c] = h;
   col_height_[c] = 0;
@@ -42,6 +62,7 @@ void State::remove_column(int col) {
     }
   }
   table_[i] = kNone;
+  clear_occupancy(col_at_[col]);
   for (int d = 0; d < 6; ++d) {
     const int n = col_nbr_[col][d];
     if (n == kNone) continue;
@@ -136,6 +157,29 @@ void State::set_over(int winner) {
   hash_ ^= zobrist::over(over_, winner_) ^ zobrist::over(true, winner);
   over_ = true;
   winner_ = static_cast<std::int8_t>(winner);
+}
+
+bool State::board_indexes_agree() const {
+  std::array<std::uint32_t, kWrap> bits{};
+  bool shared = false;
+  for (int c = 0; c < columns_; ++c) {
+    const Hex h = col_at_[c];
+    if (find_column(h) != c || col_height_[c] == 0) return false;
+    std::uint32_t& row = bits[h.q & kWrapMask];
+    const std::uint32_t bit = std::uint32_t{1} << (h.r & kWrapMask);
+    shared = shared || (row & bit) != 0;
+    row |= bit;
+    int ring = 0;
+    for (int d = 0; d < 6; ++d) {
+      const int n = find_column(neighbour(h, d));
+      if ((n < 0 ? kNone : n) != col_nbr_[c][d]) return false;
+      ring |= n < 0 ? 0 : 1 << d;
+    }
+    if (ring != col_ring_[c]) return false;
+  }
+  int in_table = 0;
+  for (const std::uint8_t c : table_) in_table += c != kNone;
+  return in_table == columns_ && bits == occupied_ && shared == wrapped_;
 }
 
 std::uint64_t State::compute_hash() const {

@@ -35,8 +35,9 @@ namespace {
 // Breadth-first over the columns from `start`, never entering those in
 // `seen` (which gets what it reaches); stops early once `goal` is all seen.
 // Returns whether it did.
-template <typename Nbr, typename Ring>
-bool search_columns(const Nbr& nbr, const Ring& ring, int start, std::uint64_t& seen, std::uint64_t goal) {
+constexpr int kNoColumn = 0xFF;
+template <typename Nbr>
+bool search_columns(const Nbr& nbr, int start, std::uint64_t& seen, std::uint64_t goal) {
   std::array<std::uint8_t, kMaxColumns> queue;
   int head = 0, tail = 0;
   queue[tail++] = static_cast<std::uint8_t>(start);
@@ -44,9 +45,9 @@ bool search_columns(const Nbr& nbr, const Ring& ring, int start, std::uint64_t& 
   if ((seen & goal) == goal) return true;
   while (head < tail) {
     const int u = queue[head++];
-    for (unsigned dirs = ring[u]; dirs != 0; dirs &= dirs - 1) {
-      const int w = nbr[u][std::countr_zero(dirs)];
-      if (seen >> w & 1) continue;
+    for (int d = 0; d < 6; ++d) {  // unrolled, cheaper than walking the ring's bits
+      const int w = nbr[u][d];
+      if (w == kNoColumn || (seen >> w & 1)) continue;
       seen |= std::uint64_t{1} << w;
       if ((seen & goal) == goal) return true;
       queue[tail++] = static_cast<std::uint8_t>(w);
@@ -66,15 +67,59 @@ std::uint64_t arc_heads(const Nbr& nbr, int v, int ring) {
 }
 }  // namespace
 
+namespace {
+// The six neighbours of a cell in State::box_occupancy's layout, kDirections' order.
+constexpr std::array<int, 6> kBoxStep{8, 7, -1, -8, -7, 1};
+constexpr std::uint64_t kBoxBorder = 0x7F41414141417FULL;  // rows 0 and 6, columns 0 and 6
+}  // namespace
+
+State::NearCut State::near_cut_test(int v) const {
+  if (wrapped_) return {};  // the bits could show a far column
+  const std::uint64_t occupied = box_occupancy(col_at_[v]) & ~(std::uint64_t{1} << kBoxCentreBit);  // v lifted out
+  const int ring = col_ring_[v];
+  const int rotated = ((ring << 1) | (ring >> 5)) & 0x3F;
+  const unsigned starts = ring & ~rotated;  // the first direction of each arc
+  std::uint64_t heads = 0;                  // one cell per arc
+  for (unsigned s = starts; s != 0; s &= s - 1)
+    heads |= std::uint64_t{1} << (kBoxCentreBit + kBoxStep[std::countr_zero(s)]);
+  // Flood from each arc in turn through the occupied cells of the box: one
+  // that holds every arc proves v splits nothing; one that stops growing
+  // before the border is a whole piece without the others.
+  std::uint64_t flooded = 0;
+  for (unsigned s = starts; s != 0; s &= s - 1) {
+    const int dir = std::countr_zero(s);
+    std::uint64_t reached = std::uint64_t{1} << (kBoxCentreBit + kBoxStep[dir]);
+    if (reached & flooded) continue;  // in an earlier arc's region
+    for (;;) {
+      const std::uint64_t next = spread(reached) & occupied;
+      if ((next & heads) == heads) return {NearCut::kNoCut};
+      if (next == reached) break;
+      reached = next;
+    }
+    if ((reached & kBoxBorder) == 0) return {NearCut::kCut, col_nbr_[v][dir]};
+    flooded |= reached;
+  }
+  return {};
+}
+
 void State::split(int v, ChainInfo& info) const {
+  const NearCut near = near_cut_test(v);
+  if (near.answer == NearCut::kNoCut) {
+    info.cut[v] = false;
+    info.piece_count[v] = 1;
+    return;
+  }
   const std::uint64_t heads = arc_heads(col_nbr_, v, col_ring_[v]);
   const std::uint64_t lifted = std::uint64_t{1} << v;
   std::uint64_t seen = lifted;
   int pieces = 0;
-  // Each search either reaches every arc (v splits nothing) or maps one whole piece.
-  for (std::uint64_t left = heads; left != 0; left = heads & ~seen) {
+  // Each search either reaches every arc (v splits nothing) or maps one whole
+  // piece. A piece known to be small goes first: the last search then stops
+  // as soon as it has met the remaining arcs, without walking its whole piece.
+  int start = near.answer == NearCut::kCut ? near.enclosed : std::countr_zero(heads);
+  for (std::uint64_t left = heads; left != 0; left = heads & ~seen, start = std::countr_zero(left)) {
     const std::uint64_t before = seen;
-    const bool all = search_columns(col_nbr_, col_ring_, std::countr_zero(left), seen, heads);
+    const bool all = search_columns(col_nbr_, start, seen, heads);
     if (all && pieces == 0) break;
     info.piece_columns[v][pieces++] = seen & ~before;
   }
@@ -83,9 +128,11 @@ void State::split(int v, ChainInfo& info) const {
 }
 
 bool State::is_cut_vertex(int v) const {
+  const NearCut near = near_cut_test(v);
+  if (near.answer != NearCut::kUnknown) return near.answer == NearCut::kCut;
   const std::uint64_t heads = arc_heads(col_nbr_, v, col_ring_[v]);
   std::uint64_t seen = std::uint64_t{1} << v;
-  return !search_columns(col_nbr_, col_ring_, std::countr_zero(heads), seen, heads);
+  return !search_columns(col_nbr_, std::countr_zero(heads), seen, heads);
 }
 
 int State::components(std::array<std::uint8_t, kMaxColumns>& comp) const {
@@ -136,14 +183,25 @@ bool State::step_to_new_ground_keeps_chain(const ChainInfo& info, int from, int 
   // New ground: it must touch every piece the lifted column leaves behind
   // (one piece, or none for a lone Core, when `from` is not a cut vertex).
   const int comp = info.component[from];
-  const int pieces = info.cut[from] ? info.pieces(from) : info.size[comp] > 1 ? 1 : 0;
+  const bool cut = info.cut[from];
+  const int pieces = cut ? info.pieces(from) : info.size[comp] > 1 ? 1 : 0;
   if (pieces == 0) return true;
   const Hex to = neighbour(col_at_[from], dir);
+  if (!cut) {
+    // step_keeps_chain found both hexes beside the step empty (and, with one
+    // component, the three beyond too): one of those must hold a column of
+    // from's component.
+    for (int k : {dir, (dir + 1) % 6, (dir + 5) % 6}) {
+      const int n = find_column(neighbour(to, k));
+      if (n >= 0 && info.component[n] == comp) return true;
+    }
+    return false;
+  }
   std::uint32_t touched = 0;
   const std::uint32_t all = (1u << pieces) - 1;
   auto touch = [&](int n) {
     if (n < 0 || n == kNone || n == from || info.component[n] != comp) return false;
-    touched |= info.cut[from] ? 1u << info.piece(from, n) : 1u;
+    touched |= 1u << info.piece(from, n);
     return touched == all;
   };
   // Two of the destination's neighbours are also from's: no lookup needed.
@@ -197,28 +255,28 @@ void State::lift(int from, const ChainInfo& info, Lifted& l) const {
   }
   l.comp = l.own_comp.data();
   l.needs = l.own_needs.data();
-  std::array<std::uint8_t, kMaxColumns> queue;
-  for (int c = 0; c < columns_; ++c) l.own_comp[c] = kNone;
-  int count = 0;
-  for (int start = 0; start < columns_; ++start) {
-    if (l.comp[start] != kNone || (start == from && l.vanished)) continue;
-    int head = 0, tail = 0;
-    queue[tail++] = static_cast<std::uint8_t>(start);
-    l.own_comp[start] = static_cast<std::uint8_t>(count);
-    l.cores[count] = l.own_needs[count] = 0;
-    while (head < tail) {
-      const int v = queue[head++];
-      // The lifted tile itself is not on the board.
-      for (int slot = v == from ? below_[col_top_[v]] : col_top_[v]; slot != kNone; slot = below_[slot])
-        l.own_needs[count] |= 1 << tile_[slot].owner();
-      for (int d = 0; d < 6; ++d) {
-        const int w = col_nbr_[v][d];
-        if (w == kNone || l.own_comp[w] != kNone || (w == from && l.vanished)) continue;
-        l.own_comp[w] = static_cast<std::uint8_t>(count);
-        queue[tail++] = static_cast<std::uint8_t>(w);
-      }
+  // A lone cut vertex vanishes: its component falls into the pieces split()
+  // mapped (all but the last exactly; the last is the rest of the component),
+  // and any other component stays whole, numbered after them.
+  const int from_comp = info.component[from];
+  const int pieces = info.pieces(from);
+  const int count = pieces + info.count - 1;
+  std::uint64_t mapped = std::uint64_t{1} << from;
+  for (int k = 0; k + 1 < pieces; ++k) {
+    mapped |= info.piece_columns[from][k];
+    for (std::uint64_t m = info.piece_columns[from][k]; m != 0; m &= m - 1)
+      l.own_comp[std::countr_zero(m)] = static_cast<std::uint8_t>(k);
+  }
+  for (int k = 0; k < count; ++k) l.cores[k] = l.own_needs[k] = 0;
+  l.own_comp[from] = kNone;
+  for (int c = 0; c < columns_; ++c) {
+    if (c == from) continue;
+    if (!(mapped >> c & 1)) {
+      const int other = info.component[c];
+      l.own_comp[c] = static_cast<std::uint8_t>(other == from_comp ? pieces - 1 : pieces + other - (other > from_comp));
     }
-    ++count;
+    for (int slot = col_top_[c]; slot != kNone; slot = below_[slot])
+      l.own_needs[l.own_comp[c]] |= 1 << tile_[slot].owner();
   }
   for (int s = 0; s < 2; ++s) {
     l.core_comp[s] = l.comp[find_column(core_[s])];
@@ -235,14 +293,15 @@ void State::neighbourhood(const Lifted& l, Neighbourhood& near) const {
   near.cell.fill(kNone);
   near.piece.fill(0);
   for (int c = 0; c < columns_; ++c) {
-    const int dq = col_at_[c].q - near.centre.q, dr = col_at_[c].r - near.centre.r;
-    if (dq < -Neighbourhood::kRadius || dq > Neighbourhood::kRadius || dr < -Neighbourhood::kRadius ||
-        dr > Neighbourhood::kRadius)
-      continue;
-    const int i = (dq + Neighbourhood::kRadius) * Neighbourhood::kSide + dr + Neighbourhood::kRadius;
+    // Unsigned, so one comparison per axis keeps the box.
+    const unsigned q = static_cast<unsigned>(col_at_[c].q - near.centre.q + Neighbourhood::kRadius);
+    const unsigned r = static_cast<unsigned>(col_at_[c].r - near.centre.r + Neighbourhood::kRadius);
+    if (q >= unsigned{Neighbourhood::kSide} || r >= unsigned{Neighbourhood::kSide}) continue;
+    const int i = static_cast<int>(q * Neighbourhood::kSide + r);
     near.cell[i] = static_cast<std::uint8_t>(c);
-    near.piece[i] = c == l.from && l.vanished ? 0 : static_cast<std::uint8_t>(1 << l.comp[c]);
+    near.piece[i] = static_cast<std::uint8_t>(1u << (l.comp[c] & 31));  // the & keeps kNone's shift defined
   }
+  if (l.vanished) near.piece[near.index(near.centre)] = 0;  // the lifted tile's emptied column
 }
 
 bool State::all_powered() const {

@@ -6,6 +6,7 @@
 // by node in a loop, never by recursion, however long the game.
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <utility>
@@ -30,7 +31,19 @@ class TurnHistory {
   ~TurnHistory() { release(head_); }
 
   // A newer turn start; the new node takes over this list's reference to the older ones.
-  void push(std::uint64_t hash) { head_ = new Node{hash, head_, {1}}; }
+  void push(std::uint64_t hash) {
+    Filter seen = head_ == nullptr ? Filter{} : head_->seen;
+    seen[hash >> 62] |= filter_bit(hash);
+    head_ = new Node{hash, head_, {1}, seen};
+  }
+  // How many times `hash` occurs. Each node carries a 256-bit Bloom filter of
+  // its list, so a hash never seen before (the usual case) costs no walk.
+  int count(std::uint64_t hash) const {
+    if (head_ == nullptr || !(head_->seen[hash >> 62] & filter_bit(hash))) return 0;
+    int n = 0;
+    for_each([&](std::uint64_t h) { n += h == hash; });
+    return n;
+  }
   void clear() {
     release(head_);
     head_ = nullptr;
@@ -42,10 +55,14 @@ class TurnHistory {
   }
 
  private:
+  // Word hash >> 62, bit (hash >> 56) & 63: one of 256 bits per hash.
+  using Filter = std::array<std::uint64_t, 4>;
+  static std::uint64_t filter_bit(std::uint64_t hash) { return std::uint64_t{1} << (hash >> 56 & 63); }
   struct Node {
     std::uint64_t hash;
     Node* older;  // one reference to it
     std::atomic<std::uint32_t> refs;
+    Filter seen;  // the filter bits of every hash in this list
   };
   static void retain(Node* n) {
     if (n != nullptr) n->refs.fetch_add(1, std::memory_order_relaxed);

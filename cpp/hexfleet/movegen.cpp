@@ -3,6 +3,7 @@
 // Shipyard and the Shipyards' ships and Shields), deduplicated by site.
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <tuple>
 
 #include "hexfleet/state.h"
@@ -18,6 +19,45 @@ bool contains(const FixedVector<Hex, N>& list, Hex h) {
     if (x == h) return true;
   return false;
 }
+}  // namespace
+
+namespace {
+// Where a Frigate's two steps (first direction, then second) end: its cell in
+// the Neighbourhood box and its bit in State::box_occupancy's word.
+struct SecondStep {
+  std::uint8_t cell, bit;
+};
+constexpr auto kSecondStep = [] {
+  std::array<std::array<SecondStep, 6>, 6> table{};
+  for (int a = 0; a < 6; ++a)
+    for (int d = 0; d < 6; ++d) {
+      const int dq = kDirections[a].q + kDirections[d].q + 3, dr = kDirections[a].r + kDirections[d].r + 3;
+      table[a][d] = {static_cast<std::uint8_t>(dq * Neighbourhood::kSide + dr), static_cast<std::uint8_t>(dq * 8 + dr)};
+    }
+  return table;
+}();
+// What a column topped by a tile is to the side to act: nothing (an enemy
+// tile), a mover (its Core, a ship), a Shipyard, or a Shield of its own (a
+// face-down ship too), which its Shipyards may build on.
+enum Role : std::uint8_t { kIdle, kMover, kYard, kOwnShield };
+constexpr auto kRole = [] {
+  std::array<std::array<std::uint8_t, kTileCodes>, 2> table{};
+  for (int side = 0; side < 2; ++side)
+    for (int code = 0; code < kTileCodes; ++code) {
+      const Tile t{static_cast<std::uint8_t>(code)};
+      if (t.owner() != side || t.unit() >= kUnitCount) continue;
+      table[side][code] = t.is_shield() ? kOwnShield : t.is_shipyard() ? kYard : kMover;
+    }
+  return table;
+}();
+// The five directions a second step may take after the first (all but back).
+constexpr auto kOnwards = [] {
+  std::array<std::array<std::uint8_t, 5>, 6> table{};
+  for (int a = 0; a < 6; ++a)
+    for (int d = 0, k = 0; d < 6; ++d)
+      if (d != opposite(a)) table[a][k++] = static_cast<std::uint8_t>(d);
+  return table;
+}();
 }  // namespace
 
 template <bool kReference, typename Out>
@@ -46,8 +86,7 @@ void State::generate_moves(int col, const ChainInfo& info, Out& out) const {
   // in its own Core's column. Climbing is also rationed per turn (R19): the
   // levels this ship may still climb this turn.
   const int budget = climb_budget(col);
-  auto step_ok = [&](const State& s, const ChainInfo& i, int c, int lvl, int d, Hex& to, int& climb) {
-    to = neighbour(s.col_at_[c], d);
+  auto step_ok = [&](const State& s, const ChainInfo& i, int c, int lvl, int d, int& climb) {
     const int n = s.col_nbr_[c][d];
     climb = n != kNone && s.col_height_[n] > lvl ? 1 : 0;
     if (n != kNone && (s.col_height_[n] > lvl + 1 || s.own_core_column(n, me))) return false;
@@ -55,63 +94,114 @@ void State::generate_moves(int col, const ChainInfo& info, Out& out) const {
     return keeps_chain(s, i, c, d);
   };
 
-  if (mover.unit() != kFrigate) {  // one step: each direction is its own destination
+  if (mover.unit() != kFrigate && !kReference) {
+    // One step: each direction is its own destination. The rules as six-bit
+    // masks over the directions, built without a branch per direction (the
+    // predictor cannot guess them); only steps whose chain test needs more
+    // than the ring are asked one by one, in step_keeps_chain.
+    const unsigned ring = col_ring_[col];
+    unsigned climbs = 0, blocked = 0;
+    for (unsigned dirs = ring; dirs != 0; dirs &= dirs - 1) {
+      const int d = std::countr_zero(dirs);
+      const int n = col_nbr_[col][d];
+      climbs |= static_cast<unsigned>(col_height_[n] > level) << d;
+      blocked |= static_cast<unsigned>((col_height_[n] > level + 1) | own_core_column(n, me)) << d;
+    }
+    if (budget < 1) blocked |= climbs;
+    unsigned ask = 0;  // directions step_keeps_chain must judge
+    if (col_height_[col] == 1) {
+      const unsigned empty = ~ring & 0x3F;
+      if (info.cut[col]) {
+        blocked |= ring;  // a cut vertex may only step where it touches every piece
+        ask = empty;
+      } else if (ring != 0) {
+        // New ground beside one of its neighbours keeps it joined; the rest look further.
+        const unsigned beside = (ring << 1 | ring >> 5 | ring >> 1 | ring << 5) & 0x3F;
+        ask = empty & ~beside;
+      }
+    }
+    for (unsigned ok = ~blocked & 0x3F; ok != 0; ok &= ok - 1) {
+      const int d = std::countr_zero(ok);
+      if ((ask >> d & 1) && !step_keeps_chain(info, col, d)) continue;
+      out.push_back({ActionType::kMove, 0, false, static_cast<std::uint8_t>(climbs >> d & 1), from, neighbour(from, d)});
+    }
+    return;
+  }
+  if (mover.unit() != kFrigate) {  // the reference: one step, each direction its own destination
     for (int d = 0; d < 6; ++d) {
-      Hex to;
       int climb;
-      if (step_ok(*this, info, col, level, d, to, climb))
-        out.push_back({ActionType::kMove, 0, false, static_cast<std::uint8_t>(climb), from, to});
+      if (step_ok(*this, info, col, level, d, climb))
+        out.push_back({ActionType::kMove, 0, false, static_cast<std::uint8_t>(climb), from, neighbour(from, d)});
     }
     return;
   }
 
-  // Each destination once, with the fewest levels any legal path to it climbs:
-  // destinations lie within two hexes, so a 5x5 box of offsets indexes them
-  // (0: not reached, else climb + 1), and `reached` keeps the order found.
-  FixedVector<Hex, 18> reached;
-  std::array<std::uint8_t, 25> reach_box{};
-  auto box = [&](Hex to) { return (to.q - from.q + 2) * 5 + (to.r - from.r + 2); };
-  auto reach = [&](Hex to, int climb) {
-    std::uint8_t& slot = reach_box[box(to)];
-    if (slot == 0) reached.push_back(to);
+  // Each destination once, with the fewest levels any legal path to it climbs.
+  // Destinations lie within two hexes, so they are cells of the 7x7 box
+  // around `from` (Neighbourhood's layout): `reach_cell` holds 0 for not
+  // reached, else climb + 1, and `reached` keeps the order found.
+  using Box = Neighbourhood;
+  constexpr int kCentre = Box::kRadius * Box::kSide + Box::kRadius;
+  FixedVector<std::uint8_t, 18> reached;
+  std::array<std::uint8_t, Box::kSide * Box::kSide> reach_cell{};
+  auto reach = [&](int cell, int climb) {
+    std::uint8_t& slot = reach_cell[cell];
+    if (slot == 0) reached.push_back(static_cast<std::uint8_t>(cell));
     if (slot == 0 || climb + 1 < slot) slot = static_cast<std::uint8_t>(climb + 1);
   };
-  auto reached_with_at_most = [&](Hex to, int climb) {
-    const int slot = reach_box[box(to)];
-    return slot != 0 && slot - 1 <= climb;
-  };
-  FixedVector<Hex, 6> first_steps;
+  FixedVector<std::uint8_t, 6> first_dirs;
   FixedVector<std::uint8_t, 6> first_climb;
   for (int d = 0; d < 6; ++d) {
-    Hex to;
     int climb;
-    if (!step_ok(*this, info, col, level, d, to, climb)) continue;
-    reach(to, climb);
-    first_steps.push_back(to);
+    if (!step_ok(*this, info, col, level, d, climb)) continue;
+    reach(kCentre + Box::kStep[d], climb);
+    first_dirs.push_back(static_cast<std::uint8_t>(d));
     first_climb.push_back(static_cast<std::uint8_t>(climb));
   }
-  auto emit = [&] {
-    for (const Hex to : reached) {
-      Action a{ActionType::kMove, 0, false, 0, from, to};
-      a.climb = static_cast<std::uint8_t>(reach_box[box(to)] - 1);
-      out.push_back(a);
-    }
-  };
   if constexpr (kReference) {
     // The literal version: make the first step on a copy and test the second there.
-    for (std::size_t k = 0; k < first_steps.size(); ++k) {
-      const Hex mid = first_steps[k];
+    for (std::size_t k = 0; k < first_dirs.size(); ++k) {
+      const Hex mid = neighbour(from, first_dirs[k]);
       State after = *this;
       after.do_step(from, mid);
       const ChainInfo unused{};
       const int mc = after.find_column(mid);
       const int mid_level = after.level_of_top(mc);
       for (int d = 0; d < 6; ++d) {
-        Hex to;
         int climb;
         if (neighbour(mid, d) == from) continue;
-        if (step_ok(after, unused, mc, mid_level, d, to, climb) && first_climb[k] + climb <= budget)
-          reach(to, first_climb[k] + climb);
+        if (step_ok(after, unused, mc, mid_level, d, climb) && first_climb[k] + climb <= budget)
+          reach(kCentre + Box::kStep[first_dirs[k]] + Box::kStep[d], first_climb[k] + climb);
+      }
+    }
+  } else if (info.count == 1 && !wrapped_ && !(col_height_[col] == 1 && info.cut[col])) {
+    // The usual case: one component that lifting the Frigate leaves whole.
+    // Then the Cores stay in contact throughout, and a landing spot is
+    // powered iff it is a stack or touches one (the emptied start aside):
+    // box_occupancy, spread to the neighbours, answers that.
+    std::uint64_t occupied = box_occupancy(from);
+    if (col_height_[col] == 1) occupied &= ~(std::uint64_t{1} << kBoxCentreBit);
+    const std::uint64_t touching = spread(occupied);
+    for (std::size_t k = 0; k < first_dirs.size(); ++k) {
+      const int first = first_dirs[k];
+      const int mid_col = col_nbr_[col][first] == kNone ? -1 : col_nbr_[col][first];
+      const int mid_level = mid_col < 0 ? 0 : col_height_[mid_col];
+      for (const int d : kOnwards[first]) {
+        const auto [to_cell, to_bit] = kSecondStep[first][d];
+        int to_col;
+        if (mid_col >= 0)
+          to_col = col_nbr_[mid_col][d] == kNone ? -1 : col_nbr_[mid_col][d];
+        else if (occupied >> to_bit & 1)
+          to_col = find_column({from.q + Box::kOffset[to_cell].q, from.r + Box::kOffset[to_cell].r});
+        else
+          to_col = -1;
+        if (to_col >= 0 && (col_height_[to_col] > mid_level + 1 || own_core_column(to_col, me))) continue;
+        const int climb = first_climb[k] + (to_col >= 0 && col_height_[to_col] > mid_level ? 1 : 0);
+        if (climb > budget) continue;
+        const int slot = reach_cell[to_cell];
+        if (slot != 0 && slot - 1 <= climb) continue;  // nothing to improve
+        if (to_col < 0 && !(touching >> to_bit & 1)) continue;
+        reach(to_cell, climb);
       }
     }
   } else {
@@ -119,30 +209,33 @@ void State::generate_moves(int col, const ChainInfo& info, Out& out) const {
     // board without the Frigate, plus the Frigate on the middle hex.
     Lifted lifted;
     lift(col, info, lifted);
-    Neighbourhood near;
+    Box near;
     neighbourhood(lifted, near);
-    for (std::size_t k = 0; k < first_steps.size(); ++k) {
-      const Hex mid = first_steps[k];
-      const int mid_cell = near.index(mid);
+    for (std::size_t k = 0; k < first_dirs.size(); ++k) {
+      const int back = opposite(first_dirs[k]);
+      const int mid_cell = kCentre + Box::kStep[first_dirs[k]];
       const int mid_col = near.column(mid_cell);
       const bool contact_mid = lifted.contact[near.joined(mid_cell)];
       const int mid_level = mid_col < 0 ? 0 : col_height_[mid_col];
       for (int d = 0; d < 6; ++d) {
-        const Hex to = neighbour(mid, d);
-        if (to == from) continue;
-        const int to_cell = mid_cell + Neighbourhood::kStep[d];
+        if (d == back) continue;
+        const int to_cell = mid_cell + Box::kStep[d];
         const int to_col = near.column(to_cell);
         if (to_col >= 0 && (col_height_[to_col] > mid_level + 1 || own_core_column(to_col, me))) continue;
         const int climb = first_climb[k] + (to_col >= 0 && col_height_[to_col] > mid_level ? 1 : 0);
         if (climb > budget) continue;
-        if (reached_with_at_most(to, climb)) continue;  // nothing to improve
+        const int slot = reach_cell[to_cell];
+        if (slot != 0 && slot - 1 <= climb) continue;  // nothing to improve
         const int joined = near.joined(to_cell);
         if (!lifted.powered[joined] || (contact_mid && !lifted.contact[joined])) continue;
-        reach(to, climb);
+        reach(to_cell, climb);
       }
     }
   }
-  emit();
+  for (const int cell : reached) {
+    const Hex to{from.q + Box::kOffset[cell].q, from.r + Box::kOffset[cell].r};
+    out.push_back({ActionType::kMove, 0, false, static_cast<std::uint8_t>(reach_cell[cell] - 1), from, to});
+  }
 }
 
 int State::climb_budget(int col) const {
@@ -159,7 +252,7 @@ void State::generate_spawns(const FixedVector<std::uint8_t, kMaxShipyardsOnBoard
     for (int d = 0; d < 6; ++d) {
       if (col_nbr_[core_col][d] != kNone) continue;
       const Hex at = neighbour(core_[me], d);
-      if (shipyard_site_ok(at, me)) out.push_back({ActionType::kShipyard, 0, false, 0, at, at});
+      if (shipyard_site_ok(core_col, d, me)) out.push_back({ActionType::kShipyard, 0, false, 0, at, at});
     }
   }
 
@@ -170,13 +263,19 @@ void State::generate_spawns(const FixedVector<std::uint8_t, kMaxShipyardsOnBoard
   const auto& stock = reserve_[me];
   if (stock[kShield] + stock[kFrigate] + stock[kDestroyer] + stock[kRepulsor] == 0) return;
   for (const int c : yards) {
-    if (col_ring_[c] == 0x3F) continue;  // surrounded: disabled
-    for (int d = 0; d < 6; ++d) {
+    const unsigned ring = col_ring_[c];
+    if (ring == 0x3F) continue;  // surrounded: disabled
+    // The sites as direction bits (empty ground, and our Shields), without a branch per neighbour.
+    unsigned walls = 0;
+    for (unsigned dirs = ring; dirs != 0; dirs &= dirs - 1) {
+      const int d = std::countr_zero(dirs);
+      walls |= unsigned{kRole[me][top(col_nbr_[c][d]).code] == kOwnShield} << d;
+    }
+    for (unsigned open = (~ring & 0x3F) | walls; open != 0; open &= open - 1) {
+      const int d = std::countr_zero(open);
       const Hex at = neighbour(col_at_[c], d);
-      const int n = col_nbr_[c][d];
-      const bool ground = n == kNone;
-      if (!ground && !(top(n).is_shield() && top(n).owner() == me)) continue;
-      if (contains(sites, at)) continue;
+      const bool ground = !(ring >> d & 1);
+      if (yards.size() > 1 && contains(sites, at)) continue;  // two Shipyards may share a site
       sites.push_back(at);
       if (ground)
         for (int u = kFrigate; u <= kRepulsor; ++u)
@@ -188,13 +287,20 @@ void State::generate_spawns(const FixedVector<std::uint8_t, kMaxShipyardsOnBoard
   }
 }
 
-bool State::shipyard_site_ok(Hex at, int side) const {
-  for (int d = 0; d < 6; ++d) {
-    const int n = find_column(neighbour(at, d));
-    if (n < 0) continue;
+bool State::shipyard_site_ok(int core_col, int dir, int side) const {
+  auto only_ours = [&](int n) {
+    if (n < 0 || n == kNone) return true;
     for (int slot = col_top_[n]; slot != kNone; slot = below_[slot])
       if (tile_[slot].owner() != side) return false;
-  }
+    return true;
+  };
+  // The site's neighbours: the Core itself (uncovered, ours), two of the
+  // Core's own neighbours (directions dir +- 1 of the Core are dir +- 2 of
+  // the site), and three hexes further out, which need a lookup.
+  if (!only_ours(col_nbr_[core_col][(dir + 1) % 6]) || !only_ours(col_nbr_[core_col][(dir + 5) % 6])) return false;
+  const Hex at = neighbour(col_at_[core_col], dir);
+  for (int k : {dir, (dir + 1) % 6, (dir + 5) % 6})
+    if (!only_ours(find_column(neighbour(at, k)))) return false;
   return true;
 }
 
@@ -205,30 +311,94 @@ void State::generate(Out& out) const {
   const int me = side_;
   ChainInfo info;
   if constexpr (!kReference) label_components(info);
-  FixedVector<std::uint8_t, kMaxShipyardsOnBoard> yards;  // our uncovered Shipyards, for the spawns
+  // Our uncovered Shipyards (for the spawns) and movers (the Core, ships), as
+  // column bits: a pass without branches, since whose tile tops a column is
+  // anyone's guess for the branch predictor.
+  std::uint64_t yard_columns = 0, movers = 0;
+  const auto& role = kRole[me];
   for (int c = 0; c < columns_; ++c) {
+    const int r = role[top(c).code];
+    yard_columns |= std::uint64_t{r == kYard} << c;
+    movers |= std::uint64_t{r == kMover} << c;
+  }
+  FixedVector<std::uint8_t, kMaxShipyardsOnBoard> yards;
+  for (; yard_columns != 0; yard_columns &= yard_columns - 1)
+    yards.push_back(static_cast<std::uint8_t>(std::countr_zero(yard_columns)));
+  for (; movers != 0; movers &= movers - 1) {
+    const int c = std::countr_zero(movers);
     const Tile t = top(c);
-    if (t.owner() != me || t.is_shield()) continue;
-    if (t.is_shipyard()) {
-      yards.push_back(static_cast<std::uint8_t>(c));
-      continue;
-    }
     // Only a lone mover with two or more arcs of neighbours may split the chain.
     if (!kReference && col_height_[c] == 1 && !ring_is_one_arc(col_ring_[c])) split(c, info);
     generate_moves<kReference>(c, info, out);
-    if (t.unit() != kDestroyer && t.unit() != kRepulsor) continue;
-    const int level = level_of_top(c);
-    for (int d = 0; d < 6; ++d) {
-      const int n = col_nbr_[c][d];
-      if (n == kNone || abs_diff(level_of_top(n), level) > 1) continue;
-      const Tile target = top(n);
-      const bool ok = t.unit() == kDestroyer ? target.is_destroyable() : target.is_ship() && target.owner() != me;
-      if (ok)
-        out.push_back({t.unit() == kDestroyer ? ActionType::kDestroy : ActionType::kPush,
-                       0, false, 0, col_at_[c], col_at_[n]});
-    }
+    if (t.unit() == kDestroyer || t.unit() == kRepulsor) generate_attacks(c, out);
+    if constexpr (requires { out.found; })
+      if (out.found) return;  // an existence check has its answer
   }
   generate_spawns(yards, out);
+}
+
+namespace {
+// Which tiles an attacker may take, by tile code: [0] a Destroyer's (Shields,
+// face-down ships and Shipyards, anyone's), [1 + side] a Repulsor's of that
+// side (the other side's ships face up).
+constexpr auto kTakes = [] {
+  std::array<std::array<std::uint8_t, kTileCodes>, 3> table{};
+  for (int code = 0; code < kTileCodes; ++code) {
+    const Tile t{static_cast<std::uint8_t>(code)};
+    if (t.unit() >= kUnitCount) continue;
+    table[0][code] = t.is_destroyable();
+    for (int side = 0; side < 2; ++side) table[1 + side][code] = t.is_ship() && t.owner() != side;
+  }
+  return table;
+}();
+}  // namespace
+
+template <typename Out>
+void State::generate_attacks(int col, Out& out) const {
+  const bool destroyer = top(col).unit() == kDestroyer;
+  const auto& takes = kTakes[destroyer ? 0 : 1 + side_];
+  const int level = level_of_top(col);
+  // The targets as direction bits, without a branch per neighbour (which ones
+  // qualify is anyone's guess for the branch predictor): within one level, and takeable.
+  unsigned targets = 0;
+  for (unsigned dirs = col_ring_[col]; dirs != 0; dirs &= dirs - 1) {
+    const int d = std::countr_zero(dirs);
+    const int n = col_nbr_[col][d];
+    const unsigned within_reach = static_cast<unsigned>(level_of_top(n) - level + 1) <= 2u;
+    targets |= (within_reach & takes[top(n).code]) << d;
+  }
+  for (; targets != 0; targets &= targets - 1) {
+    const int d = std::countr_zero(targets);
+    out.push_back({destroyer ? ActionType::kDestroy : ActionType::kPush, 0, false, 0, col_at_[col],
+                   col_at_[col_nbr_[col][d]]});
+  }
+}
+
+void State::tactical_actions(ActionList& out) const {
+  out.clear();
+  if (over_) return;
+  const int me = side_;
+  // Keeps only the moves that land on the enemy Core.
+  struct OntoCore {
+    ActionList& out;
+    Hex core;
+    void push_back(const Action& a) {
+      if (a.to == core) out.push_back(a);
+    }
+  } onto{out, core_[opponent(me)]};
+  ChainInfo info;
+  bool labelled = false;  // the components are needed only when a ship is in reach of the Core
+  for (int c = 0; c < columns_; ++c) {
+    const Tile t = top(c);
+    // The Core moves onto empty ground only; Shields and Shipyards neither move nor attack.
+    if (t.owner() != me || !t.is_ship()) continue;
+    if (hex_distance(col_at_[c], onto.core) <= (t.unit() == kFrigate ? 2 : 1)) {
+      if (!labelled) label_components(info), labelled = true;
+      if (col_height_[c] == 1 && !ring_is_one_arc(col_ring_[c])) split(c, info);
+      generate_moves<false>(c, info, onto);
+    }
+    if (t.unit() == kDestroyer || t.unit() == kRepulsor) generate_attacks(c, out);
+  }
 }
 
 // Records only whether any action was generated: existence checks need no

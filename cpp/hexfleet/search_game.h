@@ -17,6 +17,8 @@ struct SearchGame {
   using Weights = hexfleet::EvalWeights;
 
   static void legal_actions(const State& s, ActionList& out) { s.legal_actions(out); }
+  // Quiescence's actions: every legal one that is_tactical accepts, in the same order.
+  static void tactical_actions(const State& s, ActionList& out) { s.tactical_actions(out); }
   static void apply(State& s, const Action& a) { s.apply_unchecked(a); }
   static std::uint64_t hash(const State& s) { return s.hash(); }
   static int side(const State& s) { return s.side_to_act(); }

@@ -42,6 +42,8 @@ State State::from_setup(const Setup& setup) {
   // Start from an empty board and build it up through the same primitives
   // play uses, so the incremental hash is the one play would have.
   s.table_.fill(kNone);
+  s.occupied_.fill(0);
+  s.wrapped_ = false;
   s.below_.fill(kNone);
   s.used_ = 0;
   s.columns_ = 0;

@@ -4,12 +4,16 @@
 // The board is unbounded, so it is stored sparsely: at most 48 occupied
 // columns in a dense array, found by coordinate through a small open-addressing
 // table, each with its six neighbour columns cached so graph walks (power,
-// cut vertices) never hash. A column's tiles are a linked stack of tile slots
-// (top first), so the hot path touches only the top tile. The whole state is
-// about 1 KB of flat arrays, so search copies it (copy-make).
+// cut vertices) never hash. Every occupied hex is also one bit on a 32x32
+// torus, so empty ground needs no lookup and a 7x7 neighbourhood is one word
+// of bits (Frigate landing spots, cut vertices judged close by). A column's
+// tiles are a linked stack of tile slots (top first), so the hot path touches
+// only the top tile. The whole state is about 1 KB of flat arrays, so search
+// copies it (copy-make).
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -126,6 +130,12 @@ struct Neighbourhood {
   Hex centre;
   std::array<std::uint8_t, kSide * kSide> cell;   // column index, 0xFF for empty ground
   std::array<std::uint8_t, kSide * kSide> piece;  // 1 << component, 0 for nothing there
+  // Each cell's hex relative to the centre.
+  static constexpr std::array<Hex, kSide * kSide> kOffset = [] {
+    std::array<Hex, kSide * kSide> offsets{};
+    for (int i = 0; i < kSide * kSide; ++i) offsets[i] = {i / kSide - kRadius, i % kSide - kRadius};
+    return offsets;
+  }();
   int index(Hex h) const { return (h.q - centre.q + kRadius) * kSide + (h.r - centre.r + kRadius); }
   int column(int i) const { return cell[i] == 0xFF ? -1 : cell[i]; }
   // The pieces a tile standing on cell i joins: on a stack, that stack's;
@@ -153,6 +163,9 @@ class State {
   std::array<double, 2> returns() const;
   std::uint64_t hash() const { return hash_; }
   std::uint64_t compute_hash() const;  // from scratch; equals hash()
+  // The board's indexes agree with its columns: the coordinate table, the
+  // cached neighbours and the occupancy bits (tests; board.cpp).
+  bool board_indexes_agree() const;
   int turn() const { return turn_; }
   int countdown() const { return countdown_; }
   Hex climber() const { return climber_; }
@@ -182,6 +195,10 @@ class State {
   void legal_actions_sorted(ActionList& out) const;
   // The same list built with a slow, obviously-correct chain test (tests only).
   void legal_actions_reference(ActionList& out) const;
+  // The legal Destroys, pushes and moves onto the enemy Core (the search's
+  // tactical actions, SearchGame::is_tactical), in legal_actions' order: what
+  // quiescence search looks at, without generating the quiet rest.
+  void tactical_actions(ActionList& out) const;
   bool has_legal_action() const;
   bool is_legal(const Action& action) const;
   std::string explain_illegal(const Action& action) const;  // empty when legal
@@ -209,12 +226,35 @@ class State {
     return static_cast<int>(x >> 25);  // 7 bits: 128 slots, at most 48 used
   }
   int find_column(Hex h) const {  // -1 when empty ground; inline: the hot path's one lookup
+    if (!maybe_occupied(h)) return -1;
     for (int i = table_index(h);; i = (i + 1) & (kTableSize - 1)) {
       const std::uint8_t c = table_[i];
       if (c == kNone) return -1;
       if (col_at_[c] == h) return c;
     }
   }
+  // The occupancy bit of h (see occupied_): clear for empty ground; set for a
+  // column, or (only while wrapped_) for a hex sharing its bit with one.
+  bool maybe_occupied(Hex h) const { return occupied_[h.q & kWrapMask] >> (h.r & kWrapMask) & 1; }
+  // The occupancy bits of the 7x7 box around `centre` as one word: bit 8k + j
+  // is the hex (q + k - 3, r + j - 3); bit 7 of each row stays clear, so a
+  // shift by one never carries a cell into the next row, and the six
+  // neighbours of a cell are at offsets +8, +7, -1, -8, -7, +1 (kDirections).
+  // Exact only while !wrapped_.
+  std::uint64_t box_occupancy(Hex centre) const {
+    std::uint64_t box = 0;
+    for (int k = 0; k < 7; ++k)
+      box |= std::uint64_t{std::rotr(occupied_[(centre.q + k - 3) & kWrapMask], (centre.r - 3) & kWrapMask) & 0x7F}
+             << (8 * k);
+    return box;
+  }
+  static constexpr int kBoxCentreBit = 3 * 8 + 3;
+  // The cells with an occupied neighbour, or occupied themselves, in box_occupancy's layout.
+  static constexpr std::uint64_t spread(std::uint64_t f) {
+    return f | f << 1 | f >> 1 | f << 7 | f >> 7 | f << 8 | f >> 8;
+  }
+  void set_occupancy(Hex h);
+  void clear_occupancy(Hex h);
   int add_column(Hex h);               // a new, empty column
   void remove_column(int col);         // moves the last column into the hole
   void push_tile(int col, Tile t);     // on top
@@ -247,6 +287,15 @@ class State {
   void split(int v, ChainInfo& info) const;
   // Does lifting lone column v split its component?
   bool is_cut_vertex(int v) const;
+  // What the occupancy bits alone tell about lifting lone column v: its arcs
+  // of neighbours join within three hexes (kNoCut); one arc's piece lies
+  // wholly within three hexes, without the others (kCut: `enclosed` is that
+  // arc's neighbour column); or nothing (kUnknown, always on wrapped boards).
+  struct NearCut {
+    enum Answer : std::uint8_t { kUnknown, kNoCut, kCut } answer = kUnknown;
+    int enclosed = -1;
+  };
+  NearCut near_cut_test(int v) const;
   // The occupied neighbours of `col` as six bits, one per direction.
   int ring(int col) const { return col_ring_[col]; }
   // A column whose occupied neighbours form at most one unbroken arc is never
@@ -266,12 +315,33 @@ class State {
     // (new or not) is beside it, so no column loses its path and no contact is lost.
     if (col_height_[from] > 1) return true;
     if (col_nbr_[from][dir] != kNone) return !info.cut[from];  // already in from's component
-    // Not a cut vertex: landing beside one of its neighbours (or having none) keeps it joined.
-    if (!info.cut[from] && (col_ring_[from] == 0 || (col_ring_[from] & kBesideDirection[dir]))) return true;
+    if (!info.cut[from]) {
+      // Not a cut vertex: landing beside one of its neighbours (or having none) keeps it joined.
+      if (col_ring_[from] == 0 || (col_ring_[from] & kBesideDirection[dir])) return true;
+      // Else one of the three hexes beyond must be a column of its component: with one component,
+      // any column, and the occupancy bits tell.
+      if (info.count == 1 && !wrapped_) {
+        const Hex h = col_at_[from];
+        const auto& beyond = kBeyond[dir];
+        return maybe_occupied({h.q + beyond[0].q, h.r + beyond[0].r}) ||
+               maybe_occupied({h.q + beyond[1].q, h.r + beyond[1].r}) ||
+               maybe_occupied({h.q + beyond[2].q, h.r + beyond[2].r});
+      }
+    }
     return step_to_new_ground_keeps_chain(info, from, dir);
   }
   // The directions d - 1 and d + 1, whose hexes touch the hex in direction d, as ring bits.
   static constexpr std::array<std::uint8_t, 6> kBesideDirection{0x22, 0x05, 0x0A, 0x14, 0x28, 0x11};
+  // The hexes two steps out that touch the hex in direction d: d + d, d + (d + 1), d + (d - 1).
+  static constexpr auto kBeyond = [] {
+    std::array<std::array<Hex, 3>, 6> table{};
+    for (int d = 0; d < 6; ++d) {
+      int k = 0;
+      for (const int e : {d, (d + 1) % 6, (d + 5) % 6})
+        table[d][k++] = {kDirections[d].q + kDirections[e].q, kDirections[d].r + kDirections[e].r};
+    }
+    return table;
+  }();
   bool step_to_new_ground_keeps_chain(const ChainInfo& info, int from, int dir) const;
   bool step_keeps_chain_slow(int from, Hex to) const;
   void lift(int from, const ChainInfo& info, Lifted& lifted) const;
@@ -289,16 +359,20 @@ class State {
   template <bool kReference, typename Out>
   void generate_moves(int col, const ChainInfo& info, Out& out) const;
   template <typename Out>
+  void generate_attacks(int col, Out& out) const;  // the targets of the Destroyer or Repulsor on col
+  template <typename Out>
   void generate_spawns(const FixedVector<std::uint8_t, kMaxShipyardsOnBoard>& yards, Out& out) const;
   // A Core stands on the ground and never leaves it, so its column is where it is.
   bool own_core_column(int col, int side) const { return col_at_[col] == core_[side]; }
-  bool shipyard_site_ok(Hex at, int side) const;
+  // Building a Shipyard beside the uncovered Core (column core_col) in direction dir: no enemy tile may touch it.
+  bool shipyard_site_ok(int core_col, int dir, int side) const;
   void do_move(Hex from, Hex to);
   void do_step(Hex from, Hex to);  // one step of a move, no checks
   void do_spawn(const Action& a);
   void do_shipyard(Hex at);
-  void do_destroy(Hex target);
-  void do_push(Hex from, Hex target);
+  bool empties_cut_vertex(int col) const;  // lifting col's top tile empties a cut vertex
+  bool do_destroy(Hex target);  // both: whether a cut vertex was emptied
+  bool do_push(Hex from, Hex target);
   void end_action();
   void end_turn();
   void start_turn();
@@ -316,6 +390,13 @@ class State {
   std::array<std::uint8_t, kMaxColumns> col_ring_{};  // bit d: col_nbr_[c][d] is a column
   std::array<std::uint8_t, kTableSize> table_{};  // coordinate -> column, kNone when free
   std::uint8_t columns_ = 0;
+  // Every occupied hex as one bit on a 32x32 torus: bit r & 31 of row q & 31.
+  // A clear bit is empty ground without a lookup, and a Frigate reads its
+  // whole neighbourhood from seven rows. Two columns share a bit only on a
+  // board 32 hexes across; wrapped_ says so, and then a set bit proves nothing.
+  static constexpr int kWrap = 32, kWrapMask = kWrap - 1;
+  std::array<std::uint32_t, kWrap> occupied_{};
+  bool wrapped_ = false;
 
   std::array<Hex, 2> core_{};
   std::array<std::array<std::uint8_t, kUnitCount>, 2> reserve_{};

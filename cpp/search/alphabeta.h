@@ -3,7 +3,9 @@
 // The Game policy (see cpp/aquaignis/search_game.h) provides: State, Action,
 // ActionList, Weights; legal_actions, apply, hash, side (whose action it is,
 // also at a terminal state), is_terminal, winner (-1 draw), is_tactical,
-// encode/decode (action <-> 32-bit code) and evaluate (for side(state)).
+// encode/decode (action <-> 32-bit code) and evaluate (for side(state)); and
+// optionally tactical_actions (just the legal actions is_tactical accepts, in
+// legal_actions' order), which quiescence then lists instead of all of them.
 //
 // Several actions in a row may belong to the same side (two actions a turn),
 // so the sign flips only when the side changes: a child of the same side is
@@ -345,7 +347,11 @@ class AlphaBeta {
     if (stand_pat >= beta || plies_left <= 0 || ply >= kMaxPly - 2) return stand_pat;
     alpha = std::max(alpha, stand_pat);
     ActionList actions;
-    Game::legal_actions(s, actions);
+    // A game may list just its tactical actions (the same ones, in the same order, as filtering all).
+    if constexpr (requires(ActionList& out) { Game::tactical_actions(s, out); })
+      Game::tactical_actions(s, actions);
+    else
+      Game::legal_actions(s, actions);
     const int side = Game::side(s);
     int best = stand_pat;
     for (const Action& a : actions) {

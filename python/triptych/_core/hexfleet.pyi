@@ -89,13 +89,25 @@ class State:
         ...
     def __str__(self) -> str:
         ...
+    def _board_indexes_agree(self) -> bool:
+        """
+        Whether the coordinate table, cached neighbours and occupancy bits agree with the columns (for tests).
+        """
     def _compute_hash(self) -> int:
         """
         The hash computed from scratch (for tests).
         """
+    def _generated_actions(self) -> list:
+        """
+        The legal actions in generation order, unsorted (for tests).
+        """
     def _legal_actions_reference(self) -> list:
         """
         The same list from a slow, literal chain test (for tests).
+        """
+    def _tactical_actions(self) -> list:
+        """
+        Quiescence search's actions: Destroys, pushes and moves onto the enemy Core, in generation order (for tests).
         """
     def action_mask(self) -> numpy.typing.NDArray[numpy.bool]:
         """

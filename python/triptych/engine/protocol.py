@@ -81,6 +81,12 @@ class EngineSession:
         self._search: threading.Thread | None = None
         self._searcher: ai.AlphaBeta | None = None
         self._stop = threading.Event()
+        # Set by a search thread as it writes its final answer (under _answer_lock, so a command is never
+        # judged mid-answer): a client that has read that answer may send its next command while the thread
+        # is still winding down, and must not be told a search is running.
+        self._answered = threading.Event()
+        self._answered.set()
+        self._answer_lock = threading.Lock()
         self.quit_requested = False
         self._new(game, games.load(game).new_game(), [])
 
@@ -148,7 +154,8 @@ class EngineSession:
 
     @property
     def searching(self) -> bool:
-        return self._search is not None and self._search.is_alive()
+        with self._answer_lock:
+            return self._search is not None and self._search.is_alive() and not self._answered.is_set()
 
     # --- commands ----------------------------------------------------------------------------------
 
@@ -280,6 +287,7 @@ class EngineSession:
         state = self._playable()
         searcher = self._make_searcher()
         self._stop.clear()
+        self._answered.clear()
         self._search = threading.Thread(target=self._deepen, args=(state, searcher, limits), daemon=True)
         self._search.start()
         return None
@@ -311,6 +319,9 @@ class EngineSession:
                         break
                 if interrupted or result.mate_in is not None:  # stopped, out of time, or a forced result
                     break
-            self.write(f"bestmove {best.best}" if best is not None else "err no move found", "ok")
+            final = f"bestmove {best.best}" if best is not None else "err no move found"
         except Exception as err:  # noqa: BLE001 -- a failed search must still answer, never kill the engine
-            self.write(f"err search failed: {err}", "ok")
+            final = f"err search failed: {err}"
+        with self._answer_lock:
+            self.write(final, "ok")
+            self._answered.set()
