@@ -73,7 +73,8 @@ std::string State::to_string() const {
 //   22-26 the opponent's, same order
 void State::observation(float* out) const {
   constexpr int kArea = kWindow * kWindow;
-  std::fill(out, out + kObservationSize, 0.0f);
+  // Planes 0-14 are sparse (cleared, then set where a column is); 15-26 are filled whole below.
+  std::fill(out, out + 15 * kArea, 0.0f);
   const int me = side_;
   const Hex centre = core_[me];
   auto fill_plane = [&](int plane, float v) { std::fill(out + plane * kArea, out + (plane + 1) * kArea, v); };
