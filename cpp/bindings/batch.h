@@ -134,12 +134,19 @@ class Batch {
   }
 
   // A uniformly random legal id per game, from each game's own seeded stream.
+  // Drawn on the pool like a step, so each game's legal list is read on the core that wrote it.
   py::array_t<std::int32_t> random_actions() {
     py::array_t<std::int32_t> out(n_);
     std::int32_t* ids = out.mutable_data();
-    for (int i = 0; i < n_; ++i) {
-      drawn_[i] = static_cast<int>(rngs_[i].below(static_cast<std::uint32_t>(legal_[i].size())));
-      ids[i] = drawn_id_[i] = Codec::id(legal_[i][drawn_[i]]);
+    {
+      py::gil_scoped_release release;
+      auto body = [&](int begin, int end) {
+        for (int i = begin; i < end; ++i) {
+          drawn_[i] = static_cast<int>(rngs_[i].below(static_cast<std::uint32_t>(legal_[i].size())));
+          ids[i] = static_cast<std::int32_t>(drawn_id_[i] = Codec::id(legal_[i][drawn_[i]]));
+        }
+      };
+      parallel(body);
     }
     return out;
   }

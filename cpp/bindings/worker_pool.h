@@ -4,13 +4,17 @@
 // made per call made two threads slower than one).
 //
 // run(n, grain, body) calls body(begin, end) over [0, n) in chunks of `grain`
-// items claimed from a shared counter by the caller and by every worker that
-// is awake, and returns once every chunk is done. It waits only for chunks a
-// worker has claimed: a worker the OS has not woken yet finds nothing left
-// and claims nothing, so a busy machine costs the threads it does not give,
-// not a wait for each of them. (A worker put aside in mid-chunk still holds the
-// step up: small chunks keep that short.) Which thread runs which chunk
-// varies, so body must only touch its own items.
+// items and returns once every chunk is done. Each thread (the caller is
+// thread 0) has a home range, the same every run: it works off its own range
+// first, then claims what is left of the others'. Home ranges keep a game on
+// the core that stepped it last time, so its state and legal list stay in that
+// core's cache (with chunks handed out in turn, two threads spent more time
+// moving games between their caches than stepping them, and ran slower than
+// one). Claiming the rest means a thread the OS has not woken costs only the
+// work it does not do: the others take its range. It waits only for chunks a
+// thread has claimed. (A worker put aside in mid-chunk still holds the step up:
+// small chunks keep that short.) Which thread runs which chunk can vary, so
+// body must only touch its own items.
 //
 // Idle workers spin a short while (the usual gap between two steps of a
 // learner's loop is a few microseconds of Python) and then sleep on the
@@ -32,8 +36,8 @@ namespace triptych::bindings {
 class WorkerPool {
  public:
   // `threads` in all, counting the caller: threads - 1 workers are started.
-  explicit WorkerPool(int threads) {
-    for (int t = 1; t < threads; ++t) workers_.emplace_back([this] { work(); });
+  explicit WorkerPool(int threads) : slots_(static_cast<std::size_t>(std::max(1, threads))) {
+    for (int t = 1; t < threads; ++t) workers_.emplace_back([this, t] { work(t); });
   }
   ~WorkerPool() {
     stopping_.store(true, std::memory_order_relaxed);
@@ -56,11 +60,17 @@ class WorkerPool {
     call_ = [](void* b, int begin, int end) { (*static_cast<Body*>(b))(begin, end); };
     grain_.store(std::max(1, grain), std::memory_order_relaxed);
     done_.store(0, std::memory_order_relaxed);
+    n_.store(n, std::memory_order_relaxed);
     ++run_;
-    next_.store(Claim::pack(run_, n, 0), std::memory_order_release);
+    const int threads = this->threads();
+    for (int t = 0; t < threads; ++t) {  // home ranges: n split evenly, the same every run
+      const int begin = static_cast<int>(std::int64_t{n} * t / threads);
+      const int end = static_cast<int>(std::int64_t{n} * (t + 1) / threads);
+      slots_[t].next.store(Claim::pack(run_, end, begin), std::memory_order_release);
+    }
     generation_.fetch_add(1, std::memory_order_release);  // publishes the fields above
     generation_.notify_all();
-    work_off_claims();
+    work_off_claims(0);
     for (int spin = 0;; ++spin) {  // the chunks the workers claimed
       const int done = done_.load(std::memory_order_acquire);
       if (done == n) break;
@@ -74,15 +84,18 @@ class WorkerPool {
  private:
   static constexpr int kSpins = 512;  // a few microseconds before sleeping
 
-  // The shared counter: which run (16 bits), its item count and the next item (24 bits each),
+  // A home range's counter: which run (16 bits), the range's end and its next item (24 bits each),
   // claimed together by one compare-and-swap, so a late worker cannot claim items of a run that
   // has ended or read a half-published one.
   struct Claim {
-    static std::uint64_t pack(std::uint32_t run, int n, int next) {
-      return (std::uint64_t{run & 0xFFFF} << 48) | (std::uint64_t(n) << 24) | std::uint64_t(next);
+    static std::uint64_t pack(std::uint32_t run, int end, int next) {
+      return (std::uint64_t{run & 0xFFFF} << 48) | (std::uint64_t(end) << 24) | std::uint64_t(next);
     }
-    static int n(std::uint64_t c) { return static_cast<int>((c >> 24) & 0xFFFFFF); }
+    static int end(std::uint64_t c) { return static_cast<int>((c >> 24) & 0xFFFFFF); }
     static int next(std::uint64_t c) { return static_cast<int>(c & 0xFFFFFF); }
+  };
+  struct alignas(64) Slot {  // one cache line each: a thread's claims do not disturb the others'
+    std::atomic<std::uint64_t> next{0};
   };
 
   static void pause() {
@@ -93,24 +106,30 @@ class WorkerPool {
 #endif
   }
 
-  // Claims and runs chunks until none is left.
-  void work_off_claims() {
-    std::uint64_t claim = next_.load(std::memory_order_acquire);
-    while (true) {
-      const int n = Claim::n(claim), begin = Claim::next(claim);
-      if (begin >= n) return;
-      // (A late worker may read the next run's grain here; its claim then fails and is retried.)
-      const int end = std::min(n, begin + grain_.load(std::memory_order_relaxed));
-      if (!next_.compare_exchange_weak(claim, claim + static_cast<std::uint64_t>(end - begin),
-                                       std::memory_order_acq_rel, std::memory_order_acquire))
-        continue;  // `claim` now holds the counter's current value
-      call_(body_, begin, end);  // safe: the run cannot end before this chunk is counted done
-      if (done_.fetch_add(end - begin, std::memory_order_acq_rel) + (end - begin) == n) done_.notify_all();
-      claim = next_.load(std::memory_order_acquire);
+  // Claims and runs chunks until none is left: from thread `self`'s home range, then the others'.
+  void work_off_claims(int self) {
+    const int threads = this->threads();
+    for (int k = 0; k < threads; ++k) {
+      std::atomic<std::uint64_t>& slot = slots_[(self + k) % threads].next;
+      std::uint64_t claim = slot.load(std::memory_order_acquire);
+      while (true) {
+        const int end = Claim::end(claim), begin = Claim::next(claim);
+        if (begin >= end) break;
+        // (A late worker may read the next run's grain here; its claim then fails and is retried.)
+        const int stop = std::min(end, begin + grain_.load(std::memory_order_relaxed));
+        if (!slot.compare_exchange_weak(claim, claim + static_cast<std::uint64_t>(stop - begin),
+                                        std::memory_order_acq_rel, std::memory_order_acquire))
+          continue;  // `claim` now holds the counter's current value
+        call_(body_, begin, stop);  // safe: the run cannot end before this chunk is counted done
+        // This run's size, read after the claim: its slot was published after n_.
+        const int n = n_.load(std::memory_order_relaxed);
+        if (done_.fetch_add(stop - begin, std::memory_order_acq_rel) + (stop - begin) == n) done_.notify_all();
+        claim = slot.load(std::memory_order_acquire);
+      }
     }
   }
 
-  void work() {
+  void work(int self) {
     std::uint32_t seen = 0;
     while (true) {
       std::uint32_t now = generation_.load(std::memory_order_acquire);
@@ -123,13 +142,14 @@ class WorkerPool {
       }
       seen = now;
       if (stopping_.load(std::memory_order_relaxed)) return;
-      work_off_claims();
+      work_off_claims(self);
     }
   }
 
   std::vector<std::thread> workers_;
   std::atomic<std::uint32_t> generation_{0};  // bumped to wake the workers; 32 bits: a plain futex
-  std::atomic<std::uint64_t> next_{0};        // a Claim
+  std::vector<Slot> slots_;                   // per thread: its home range's Claim
+  std::atomic<int> n_{0};                     // items of this run
   std::atomic<int> done_{0};                  // items of this run finished
   std::atomic<bool> stopping_{false};
   std::uint32_t run_ = 0;  // the caller's count of runs
