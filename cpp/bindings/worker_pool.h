@@ -16,13 +16,14 @@
 // small chunks keep that short.) Which thread runs which chunk can vary, so
 // body must only touch its own items.
 //
-// Idle workers spin a short while (the usual gap between two steps of a
+// Idle workers spin for 100 microseconds (the usual gap between two calls of a
 // learner's loop is a few microseconds of Python) and then sleep on the
 // generation counter (std::atomic::wait, a futex on Linux).
 #pragma once
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <thread>
 #include <vector>
@@ -71,18 +72,37 @@ class WorkerPool {
     generation_.fetch_add(1, std::memory_order_release);  // publishes the fields above
     generation_.notify_all();
     work_off_claims(0);
-    for (int spin = 0;; ++spin) {  // the chunks the workers claimed
+    Spin spin;
+    while (true) {  // the chunks the workers claimed
       const int done = done_.load(std::memory_order_acquire);
       if (done == n) break;
-      if (spin < kSpins)
-        pause();
-      else
-        done_.wait(done, std::memory_order_acquire);
+      if (!spin.again()) done_.wait(done, std::memory_order_acquire);
     }
   }
 
  private:
-  static constexpr int kSpins = 512;  // a few microseconds before sleeping
+  // Spins for a while before sleeping: a count of pause instructions took anywhere from about 1 to
+  // 20 microseconds by CPU, and a worker that fell asleep between the two calls of a learner's step
+  // (a few microseconds of Python) woke late every time (two threads then ran as slowly as one).
+  class Spin {
+   public:
+    // Pauses once and says whether to go on spinning (false once the time is up).
+    bool again() {
+      if (expired_) return false;
+      pause();
+      if (++count_ % 64 != 0) return true;  // the clock is read every 64 pauses
+      const auto now = std::chrono::steady_clock::now();
+      if (count_ == 64) start_ = now;
+      expired_ = now - start_ >= kSpinTime;
+      return !expired_;
+    }
+
+   private:
+    static constexpr std::chrono::microseconds kSpinTime{100};
+    bool expired_ = false;
+    std::uint64_t count_ = 0;
+    std::chrono::steady_clock::time_point start_{};
+  };
 
   // A home range's counter: which run (16 bits), the range's end and its next item (24 bits each),
   // claimed together by one compare-and-swap, so a late worker cannot claim items of a run that
@@ -133,11 +153,9 @@ class WorkerPool {
     std::uint32_t seen = 0;
     while (true) {
       std::uint32_t now = generation_.load(std::memory_order_acquire);
-      for (int spin = 0; now == seen; ++spin) {
-        if (spin < kSpins)
-          pause();
-        else
-          generation_.wait(seen, std::memory_order_acquire);
+      Spin spin;
+      while (now == seen) {
+        if (!spin.again()) generation_.wait(seen, std::memory_order_acquire);
         now = generation_.load(std::memory_order_acquire);
       }
       seen = now;
