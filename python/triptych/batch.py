@@ -15,9 +15,11 @@ Actions are the games' stable integer ids (``action.id``, ``state.legal_action_i
 game in docs/rules/<game>.md) as any integer array of shape ``(n,)``. Every id is checked against that
 game's legal actions before any game moves: an illegal one raises ``IllegalActionError`` naming the
 game, and nothing changes. The work runs in C++ with the GIL released, split over ``threads`` threads:
-the calling one and a pool of workers started with the batch (and joined when it is freed), which take
-chunks of games as they come free. A step waits for its slowest chunk, so give it only cores that are
-free: a worker the OS puts aside in mid-chunk holds the whole step up.
+the calling one and a pool of workers started with the batch (and joined when it is freed). Each
+thread steps the same share of the games every call (their states stay in that core's cache) and then
+helps with what is left of the others'. Idle workers spin for 100 microseconds before they sleep, so
+the gap between two calls costs no wake-up. A step waits for its slowest chunk, so give it only cores
+that are free: a worker the OS puts aside in mid-chunk holds the whole step up.
 
 A reward is the finished game's return for the player who made the last action (+1 win, -1 loss, 0
 draw), else 0. A finished game starts over at once: the observation, mask and ``to_move`` returned for it
