@@ -301,6 +301,14 @@ py::list to_py_list(const ActionList& actions) {
   return out;
 }
 
+// The list one of State's generators writes, as Python Actions (the bound listing methods).
+template <void (State::*generate)(ActionList&) const>
+py::list listed(const State& s) {
+  ActionList actions;
+  (s.*generate)(actions);
+  return to_py_list(actions);
+}
+
 py::tuple hex_tuple(Hex h) { return py::make_tuple(h.q, h.r); }
 
 // The id fast path; the mask is the compact (38, 17, 17) window of action_ids.h.
@@ -388,27 +396,15 @@ void init_hexfleet(py::module_& m) {
       }, "The power network, one dict per occupied column: `hex` (q, r), `component` (its connected piece), "
          "`cut` (lifting the column out would split the piece: a cut vertex) and `cores` (the players whose "
          "Core is in the piece; a tile is powered when its owner is listed).")
-      .def("legal_actions", [](const State& s) {
-        ActionList actions;
-        s.legal_actions_sorted(actions);
-        return to_py_list(actions);
-      }, "Legal actions in a canonical order (by type, then coordinates).")
-      .def("_legal_actions_reference", [](const State& s) {
-        ActionList actions;
-        s.legal_actions_reference(actions);
-        return to_py_list(actions);
-      }, "The same list from a slow, literal chain test (for tests).")
-      .def("_generated_actions", [](const State& s) {
-        ActionList actions;
-        s.legal_actions(actions);
-        return to_py_list(actions);
-      }, "The legal actions in generation order, unsorted (for tests).")
-      .def("_tactical_actions", [](const State& s) {
-        ActionList actions;
-        s.tactical_actions(actions);
-        return to_py_list(actions);
-      }, "Quiescence search's actions: Destroys, pushes and moves onto the enemy Core, in generation order "
-         "(for tests).")
+      .def("legal_actions", &listed<&State::legal_actions_sorted>,
+           "Legal actions in a canonical order (by type, then coordinates).")
+      .def("_legal_actions_reference", &listed<&State::legal_actions_reference>,
+           "The same list from a slow, literal chain test (for tests).")
+      .def("_generated_actions", &listed<&State::legal_actions>,
+           "The legal actions in generation order, unsorted (for tests).")
+      .def("_tactical_actions", &listed<&State::tactical_actions>,
+           "Quiescence search's actions: Destroys, pushes and moves onto the enemy Core, in generation order "
+           "(for tests).")
       .def("_compute_hash", &State::compute_hash, "The hash computed from scratch (for tests).")
       .def("_board_indexes_agree", &State::board_indexes_agree,
            "Whether the coordinate table, cached neighbours and occupancy bits agree with the columns "
