@@ -48,7 +48,6 @@ class Batch {
         std::vector<py::ssize_t> observation_shape)
       : initial_(initial),
         n_(n),
-        threads_(threads),
         want_observations_(observations),
         want_masks_(masks),
         reuse_(reuse),
@@ -316,7 +315,6 @@ class Batch {
 
   State initial_;
   int n_;
-  int threads_;
   bool want_observations_, want_masks_, reuse_;
   std::unique_ptr<Outputs> reused_;
   std::vector<py::ssize_t> observation_shape_;
