@@ -28,22 +28,12 @@ from typing import Any
 from triptych import games
 from triptych.bench.positions import TWO_PLAYER, position
 from triptych.bench.pybaseline import PyAlphaBeta
-from triptych.bench.runner import Measurement, measure
+from triptych.bench.runner import Measurement, measure, pair
 from triptych.bench.suites import Scale, native, native_playouts, python_id_playouts, python_playouts
 
 
 class Skipped(Exception):
     """A bench that cannot run here (e.g. the optional extra is not installed)."""
-
-
-def _pair(ours: Measurement, theirs: Measurement, time_based: bool = False) -> None:
-    """Sets ours.extra["ratio"] (> 1: ours is faster) and the cross-reference."""
-    if time_based:
-        if ours.median_seconds:
-            ours.extra["ratio"] = theirs.median_seconds / ours.median_seconds
-    elif theirs.median:
-        ours.extra["ratio"] = ours.median / theirs.median
-    ours.extra["vs"] = theirs.name
 
 
 # --- pure-Python alpha-beta ----------------------------------------------------------------------
@@ -79,7 +69,7 @@ def bench_python_baseline(scale: Scale) -> list[Measurement]:
                            lambda state=state, depth=depth, game=game: _native_ab(game, state, depth), scale.repeats,
                            depth=depth)
             ours.extra["time_to_depth"] = ours.median_seconds
-            _pair(ours, theirs, time_based=True)
+            pair(ours, theirs, time_based=True)
             out += [theirs, ours]
     return out
 
@@ -154,14 +144,14 @@ def bench_openspiel(scale: Scale) -> list[Measurement]:
     theirs = measure("openspiel/hive/playout-steps", "openspiel", "steps/s", lambda: _spiel_playouts(hive, steps), reps)
     ours = measure("openspiel/hexfleet/playout-steps", "openspiel", "steps/s",
                    lambda: python_playouts("hexfleet", steps), reps)
-    _pair(ours, theirs)
+    pair(ours, theirs)
     # The fastest documented Python path (integer ids), and no Python in the loop at all.
     ours_ids = measure("openspiel/hexfleet/playout-ids", "openspiel", "steps/s",
                        lambda: python_id_playouts("hexfleet", steps), reps)
-    _pair(ours_ids, theirs)
+    pair(ours_ids, theirs)
     ours_native = measure("openspiel/hexfleet/playout-native", "openspiel", "steps/s",
                           lambda: native_playouts("hexfleet", steps * 10), reps)
-    _pair(ours_native, theirs)
+    pair(ours_native, theirs)
     out += [theirs, ours, ours_ids, ours_native]
 
     n_states = 200 if scale.quick else 1000
@@ -179,8 +169,8 @@ def bench_openspiel(scale: Scale) -> list[Measurement]:
                                seconds=list(per_position.seconds), extra={"mean_moves": mean_moves})
         counted.append((per_position, per_move))
     (hive_pos, hive_moves), (hf_pos, hf_moves) = counted
-    _pair(hf_pos, hive_pos)
-    _pair(hf_moves, hive_moves)
+    pair(hf_pos, hive_pos)
+    pair(hf_moves, hive_moves)
     out += [hive_pos, hf_pos, hive_moves, hf_moves]
 
     # (2) OpenSpiel's algorithms on our games through the adapter, vs our native searches.
@@ -214,7 +204,7 @@ def bench_openspiel(scale: Scale) -> list[Measurement]:
             theirs = measure(f"openspiel/{game}/{pos_name}/mctsbot", "openspiel", "iterations/s", spiel_mcts_run, reps,
                              warmup=False, simulations=sims)
             ours = measure(f"openspiel/{game}/{pos_name}/mcts-native", "openspiel", "iterations/s", our_mcts_run, reps)
-            _pair(ours, theirs)
+            pair(ours, theirs)
             out += [theirs, ours]
 
             depth = ab_depth[game]
@@ -234,6 +224,6 @@ def bench_openspiel(scale: Scale) -> list[Measurement]:
                                                                                                 depth), reps,
                            depth=depth)
             ours.extra["time_to_depth"] = ours.median_seconds
-            _pair(ours, theirs, time_based=True)
+            pair(ours, theirs, time_based=True)
             out += [theirs, ours]
     return out

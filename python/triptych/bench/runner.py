@@ -85,6 +85,16 @@ def measure(name: str, group: str, unit: str, fn: Callable[[], tuple[float, floa
     return m
 
 
+def pair(ours: Measurement, theirs: Measurement, time_based: bool = False) -> None:
+    """Sets ours.extra["ratio"] (> 1: ours is faster) and the cross-reference to theirs."""
+    if time_based:
+        if ours.median_seconds:
+            ours.extra["ratio"] = theirs.median_seconds / ours.median_seconds
+    elif theirs.median:
+        ours.extra["ratio"] = ours.median / theirs.median
+    ours.extra["vs"] = theirs.name
+
+
 def timed(fn: Callable[[], float]) -> tuple[float, float]:
     """(work, seconds) for a callable that returns its work and is timed from outside."""
     t0 = time.perf_counter()

@@ -14,10 +14,11 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from triptych import games
 from triptych.bench.positions import TWO_PLAYER, position
-from triptych.bench.runner import Measurement, measure
+from triptych.bench.runner import Measurement, measure, pair
 
 # threads=1, fixed TT: every node count below is deterministic (the signature relies on it).
 TT_MB = 16
@@ -274,42 +275,35 @@ def bench_binding(scale: Scale) -> list[Measurement]:
         if py.median and nat.median:
             py.extra["overhead_us"] = (1 / py.median - 1 / nat.median) * 1e6
             # The pure-Python playout baseline: ours (native) over theirs (the Python loop).
-            nat.extra["ratio"] = nat.median / py.median
-            nat.extra["vs"] = py.name
+            pair(nat, py)
         ids = measure(f"binding/{game}/python-ids", "binding", "steps/s",
                       lambda game=game: python_id_playouts(game, scale.playout_steps), scale.repeats)
         ids.extra["note"] = "legal_action_ids + apply_id round trips from Python"
-        if py.median:
-            ids.extra["ratio"] = ids.median / py.median
-            ids.extra["vs"] = py.name
+        pair(ids, py)
         learner = measure(f"binding/{game}/python-learner", "binding", "steps/s",
                           lambda game=game: python_learner_steps(game, scale.playout_steps), scale.repeats)
         learner.extra["note"] = "single state: ids, apply_id, observation(out=), action_mask, reward, restart"
         batches = []
-        # Each batch figure against the single-state loop that does the same work per step.
-        for outputs, label, single in ((False, "batch", ids), (True, "batch-obs", learner)):
-            b = measure(f"binding/{game}/{label}", "binding", "steps/s",
-                        lambda game=game, outputs=outputs: batch_playouts(game, scale.playout_steps * 5, outputs),
-                        scale.repeats, games=BATCH_GAMES)
-            b.extra["note"] = (f"Batch of {BATCH_GAMES}: random_actions + step per call, one thread"
-                               + (", observations and masks" if outputs else ""))
-            if single.median:
-                b.extra["ratio"] = b.median / single.median
-                b.extra["vs"] = single.name
-            batches.append(b)
         from triptych.bench.machine import cores
 
-        if cores() > 1:  # the same batches split over every usable core (the GIL is released in step)
-            threads = cores()
+        # One thread, then the same batches split over every usable core (the GIL is released in step);
+        # each against the single-state loop that does the same work per step.
+        for threads in (1, cores()) if cores() > 1 else (1,):
             for outputs, label, single in ((False, "batch", ids), (True, "batch-obs", learner)):
-                b = measure(f"binding/{game}/{label}-t{threads}", "binding", "steps/s",
+                extra: dict[str, Any]
+                if threads == 1:
+                    name, extra = label, {"games": BATCH_GAMES}
+                    note = (f"Batch of {BATCH_GAMES}: random_actions + step per call, one thread"
+                            + (", observations and masks" if outputs else ""))
+                else:
+                    name, extra = f"{label}-t{threads}", {"games": BATCH_GAMES, "threads": threads}
+                    note = f"{label} over {threads} threads"
+                b = measure(f"binding/{game}/{name}", "binding", "steps/s",
                             lambda game=game, threads=threads, outputs=outputs: batch_playouts(
                                 game, scale.playout_steps * 5, outputs, threads=threads),
-                            scale.repeats, games=BATCH_GAMES, threads=threads)
-                b.extra["note"] = f"{label} over {threads} threads"
-                if single.median:
-                    b.extra["ratio"] = b.median / single.median
-                    b.extra["vs"] = single.name
+                            scale.repeats, **extra)
+                b.extra["note"] = note
+                pair(b, single)
                 batches.append(b)
         out += [py, nat, ids, learner, *batches]
     return out
