@@ -81,11 +81,10 @@ class EngineSession:
         self._search: threading.Thread | None = None
         self._searcher: ai.AlphaBeta | None = None
         self._stop = threading.Event()
-        # Set by a search thread as it writes its final answer (under _answer_lock, so a command is never
+        # Set by a search thread as it writes its final answer (both under _answer_lock, so a command is never
         # judged mid-answer): a client that has read that answer may send its next command while the thread
         # is still winding down, and must not be told a search is running.
-        self._answered = threading.Event()
-        self._answered.set()
+        self._answered = True
         self._answer_lock = threading.Lock()
         self.quit_requested = False
         self._new(game, games.load(game).new_game(), [])
@@ -155,7 +154,7 @@ class EngineSession:
     @property
     def searching(self) -> bool:
         with self._answer_lock:
-            return self._search is not None and self._search.is_alive() and not self._answered.is_set()
+            return self._search is not None and self._search.is_alive() and not self._answered
 
     # --- commands ----------------------------------------------------------------------------------
 
@@ -287,7 +286,8 @@ class EngineSession:
         state = self._playable()
         searcher = self._make_searcher()
         self._stop.clear()
-        self._answered.clear()
+        with self._answer_lock:
+            self._answered = False
         self._search = threading.Thread(target=self._deepen, args=(state, searcher, limits), daemon=True)
         self._search.start()
         return None
@@ -324,4 +324,4 @@ class EngineSession:
             final = f"err search failed: {err}"
         with self._answer_lock:
             self.write(final, "ok")
-            self._answered.set()
+            self._answered = True
