@@ -46,6 +46,11 @@ class Pairing:
     def games(self) -> int:
         return self.wins + self.draws + self.losses
 
+    def to_dict(self, players: Sequence[str]) -> dict[str, Any]:
+        """The pairing as a ladder record holds it, players named from ``players``."""
+        return {"a": players[self.i], "b": players[self.j], "wins": self.wins, "draws": self.draws,
+                "losses": self.losses}
+
 
 @dataclass
 class Ladder:
@@ -67,8 +72,7 @@ class Ladder:
         return {"anchor": self.anchor,
                 "players": [{"player": p, "elo": round(r, 1), "interval95": round(h, 1), "games": g}
                             for p, r, h, g in self.rows()],
-                "pairings": [{"a": self.players[p.i], "b": self.players[p.j], "wins": p.wins, "draws": p.draws,
-                              "losses": p.losses} for p in self.pairings]}
+                "pairings": [p.to_dict(self.players) for p in self.pairings]}
 
 
 def schedule(count: int, reach: int = 2) -> list[tuple[int, int]]:

@@ -168,7 +168,7 @@ def _finite(value: float) -> float | None:
 def ladder(game: str, players: str | None, games: int, reach: int, seed: int, opening: int, workers: int | None,
            json_path: Path | None, plot_path: Path | None, max_actions: int) -> None:
     """Place players on one Elo scale by maximum likelihood, anchored at random = 0."""
-    from triptych.ladder import DEFAULT_PLAYERS, plot, run_ladder, schedule
+    from triptych.ladder import DEFAULT_PLAYERS, Pairing, plot, run_ladder, schedule
 
     specs = [p.strip() for p in players.split(";")] if players else list(DEFAULT_PLAYERS)
     for spec in specs:
@@ -178,16 +178,15 @@ def ladder(game: str, players: str | None, games: int, reach: int, seed: int, op
     with _progress(console) as progress:
         task = progress.add_task(f"{game} ladder", total=total, info="")
 
-        def on_pairing(index: int, _total: int, p: object) -> None:
+        def on_pairing(index: int, _total: int, p: Pairing) -> None:
             progress.update(task, completed=index + 1,
-                            info=f"{specs[p.i]} vs {specs[p.j]}: +{p.wins} ={p.draws} -{p.losses}")  # type: ignore[attr-defined]
+                            info=f"{specs[p.i]} vs {specs[p.j]}: +{p.wins} ={p.draws} -{p.losses}")
             played.append(p)
             if json_path:  # a long ladder cut short keeps the pairings it played
-                json_path.write_text(json.dumps(dict(settings, finished=False, pairings=[
-                    {"a": specs[q.i], "b": specs[q.j], "wins": q.wins, "draws": q.draws, "losses": q.losses}
-                    for q in played]), indent=1))  # type: ignore[attr-defined]
+                json_path.write_text(json.dumps(dict(settings, finished=False,
+                                                     pairings=[q.to_dict(specs) for q in played]), indent=1))
 
-        played: list[object] = []
+        played: list[Pairing] = []
         settings = {"game": game, "games_per_pairing": games, "reach": reach, "seed": seed, "opening": opening,
                     "max_actions": max_actions}
         try:
@@ -196,8 +195,8 @@ def ladder(game: str, players: str | None, games: int, reach: int, seed: int, op
         except ValueError as err:
             raise click.ClickException(str(err)) from None
     table = Table("player", "Elo", "95%", "games")
-    for name, elo, half, played in result.rows():
-        table.add_row(name, f"{elo:+.0f}", f"±{half:.0f}", str(played))
+    for name, elo, half, games_played in result.rows():
+        table.add_row(name, f"{elo:+.0f}", f"±{half:.0f}", str(games_played))
     console.print(table)
     if json_path:
         json_path.write_text(json.dumps(dict(settings, finished=True, **result.to_dict()), indent=1))
