@@ -7,6 +7,13 @@ the ASan/UBSan build; it runs on any build.
 
     python tests/sanitize/soak.py --actions 100000          # per game / variant
     python tests/sanitize/soak.py --actions 2000 --only combat:v07
+    python tests/sanitize/soak.py --seconds 300 --shard 1/2   # time-boxed: CI's budget
+
+With --seconds, the shard's subjects share that wall-clock budget (each gets an
+equal part of what is left when it starts, so a fast subject hands its unused
+time on) and each stops at whichever comes first, its actions or its time; the
+actions each subject reached are printed. The games played are the same seeded
+games either way: a time box only cuts the run shorter.
 """
 
 from __future__ import annotations
@@ -50,13 +57,14 @@ def new_game(subject: str, seed: int):
     return GAMES[game].new_game()
 
 
-def soak(subject: str, actions: int, seed: int, advance) -> dict[str, int]:
-    """Plays `actions` actions (chance outcomes included) of random games."""
+def soak(subject: str, actions: int, seed: int, advance, deadline: float = float("inf")) -> dict[str, int]:
+    """Plays `actions` actions (chance outcomes included) of random games, or
+    fewer if the clock (time.perf_counter) passes `deadline` first."""
     rng = random.Random(f"{subject}/{seed}")
     played = games = 0
     state = new_game(subject, seed)
     turn, in_turn = None, 0
-    while played < actions:
+    while played < actions and (played % 100 or time.perf_counter() < deadline):
         offered = check_node(state)
         check_round_trip(state)
         if state.is_terminal():
@@ -92,26 +100,34 @@ def parse_shard(text: str) -> tuple[int, int]:
 
 @click.command()
 @click.option("--actions", default=100_000, show_default=True, help="Actions per game and per Combat variant.")
+@click.option("--seconds", default=None, type=click.FloatRange(min=1),
+              help="Wall-clock budget for the whole shard (default: none, every subject plays --actions).")
 @click.option("--seed", default=1, show_default=True)
 @click.option("--only", default=None, help="One game, or combat:VARIANT.")
 @click.option("--shard", default="1/1", show_default=True, callback=lambda _c, _p, v: parse_shard(v),
               help="I/N: every N-th subject from the I-th, to soak on N cores at once.")
-def main(actions: int, seed: int, only: str | None, shard: tuple[int, int]) -> None:
+def main(actions: int, seconds: float | None, seed: int, only: str | None, shard: tuple[int, int]) -> None:
     names = subjects(only)
     if not names:
         raise click.BadParameter(f"nothing matches {only!r}", param_hint="--only")
     names = names[shard[0] - 1::shard[1]]
     columns = [TextColumn("{task.description:<14}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn()]
     started, cpu_started = time.perf_counter(), time.process_time()
+    total = 0
     with Progress(*columns) as progress:
-        for name in names:
+        for index, name in enumerate(names):
             task = progress.add_task(name, total=actions)
             t0, cpu0 = time.perf_counter(), time.process_time()
-            result = soak(name, actions, seed, lambda n, task=task: progress.advance(task, n))
-            progress.console.print(f"{name}: {result['actions']} actions, {result['games']} games finished, "
+            deadline = float("inf")
+            if seconds is not None:  # an equal share of the time left, so unused time passes on
+                deadline = t0 + (started + seconds - t0) / (len(names) - index)
+            result = soak(name, actions, seed, lambda n, task=task: progress.advance(task, n), deadline)
+            total += result["actions"]
+            cut = " (time box reached)" if result["actions"] < actions else ""
+            progress.console.print(f"{name}: {result['actions']} actions{cut}, {result['games']} games finished, "
                                    f"every check held ({time.perf_counter() - t0:.0f} s, "
                                    f"CPU {time.process_time() - cpu0:.1f} s)")
-    print(f"soak: {len(names)} subjects x {actions} actions, {time.perf_counter() - started:.0f} s, "
+    print(f"soak: {len(names)} subjects, {total} actions of {len(names) * actions}, {time.perf_counter() - started:.0f} s, "
           f"CPU {time.process_time() - cpu_started:.1f} s")
 
 
