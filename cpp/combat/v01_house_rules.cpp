@@ -221,6 +221,23 @@ class HouseRules final : public Variant {
     return out;
   }
 
+  // The resolution stops only for a draw: a fired Gale's (after slot steps) or Vayu's.
+  int resolution_steps() const override { return kCleanupStep + 2; }
+  void validate_resolution(const State& s) const override {
+    require_cursor_in(s, {kFirstSlotStep + 1, kFirstSlotStep + 2, kFirstSlotStep + 3, kFirstSlotStep + 4, kCleanupStep},
+                      "a draw after a slot fired or Vayu's draw");
+    require_zero_in_player_turn(s, {kFired, kMatchedMask});
+    // A slot in the mask fires (and its card leaves) when the cursor passes it: the slots still to
+    // fire hold their cards, the ones passed are empty.
+    if (s.d.stage != kStageResolve) return;
+    for (int i = 0; i < kSlots; ++i) {
+      if (!(s.d.counters[kMatchedMask] >> i & 1)) continue;
+      const bool passed = s.d.cursor > kFirstSlotStep + i;
+      require((s.d.slots[i].card == kNoCard) == passed, "counters.matched_mask",
+              "slot " + std::to_string(i + 1) + (passed ? " fired already but holds a card" : " is still to fire but is empty"));
+    }
+  }
+
   void validate(const State& s) const override;
 };
 

@@ -287,6 +287,35 @@ class TheirDice final : public Variant {
     return out;
   }
 
+  // Where the resolution stops: a blind blow in the air (strike), the Jal hop
+  // (choice), a counter's draw (declare), the next declaration in the air
+  // (done), the opening hand's draws and the first declaration (turn 1).
+  int resolution_steps() const override { return kOpeningDone + 1; }
+  void validate_resolution(const State& s) const override {
+    if (s.d.stage != kStageResolve) return;
+    const bool rolled = s.d.number != kNotRolled;
+    switch (s.d.cursor) {
+      case kStrikeStep:
+        require(s.d.pending_roll && s.d.counters[kBlind] && !rolled, "cursor",
+                "the strike step waits only for a blind blow being rolled");
+        break;
+      case kHopStep: require(s.d.choice == kHopChoice, "cursor", "the hop step waits for the hop choice"); break;
+      case kDeclareStep:
+        require(s.d.pending_draws > 0 && rolled, "cursor", "after the strike the resolution waits only for a draw");
+        break;
+      case kDoneStep:
+        require(s.d.pending_roll != 0, "cursor", "the last step waits for the next declaration's roll");
+        break;
+      case kOpeningStep:
+        require(s.d.turn == 1 && s.d.pending_draws > 0 && !rolled, "cursor", "the opening step is turn 1's hand");
+        break;
+      default:
+        require(s.d.turn == 1 && s.d.pending_roll != 0 && !rolled, "cursor",
+                "the opening declaration is rolled before turn 1");
+    }
+    require(s.d.choice == kNoChoice || s.d.cursor == kHopStep, "choice", "the hop is chosen at the hop step");
+  }
+
   void validate(const State& s) const override {
     for (int i = 0; i < kSlots; ++i)
       if (s.d.slots[i].mark[kWard] != 0 && s.d.slots[i].mark[kWard] != 1)

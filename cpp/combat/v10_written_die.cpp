@@ -298,6 +298,18 @@ class WrittenDie final : public Variant {
     return out;
   }
 
+  // The resolution stops for the Jal redirect (after the verb step) or a draw
+  // (after the fire step); it resolves a rolled die.
+  int resolution_steps() const override { return kCleanupStep + 2; }
+  void validate_resolution(const State& s) const override {
+    require_cursor_in(s, {kFireStep, kCleanupStep}, "the redirect choice or a draw after firing");
+    require_zero_in_player_turn(s, {kTarget});
+    if (s.d.stage != kStageResolve) return;
+    require(s.d.number != kNotRolled, "dice", "the turn resolves from a rolled die");
+    require((s.d.choice == kRedirectChoice) == (s.d.cursor == kFireStep), "choice",
+            "the Jal redirect is asked exactly at the fire step");
+  }
+
   void validate(const State& s) const override {
     for (int i = 0; i < kSlots; ++i) {
       const int m = s.d.slots[i].mark[kEngraved];
