@@ -57,7 +57,7 @@ class HouseRules final : public Variant {
                             {"scorch_bonus", 1, "damage (or Block) a firing card gains per Scorch on its slot"},
                             {"min_income", 1, "least energy income (income = empty slots)"},
                             {"jal_weak", 1, "Weak stacks every card firing under Jal adds"},
-                            {"vayu_draw", 1, "cards drawn at turn end under Vayu when something fired"},
+                            {"vayu_draw", 1, "cards drawn at turn end under Vayu, whether or not a card fired"},
                             {"blank_board_draw", 1, "cards drawn when the number is blank and the board empty"},
                             {"void_percent", 50, "effect of cards fired under Shunya's Void (rounded down)"},
                         });
@@ -203,7 +203,9 @@ class HouseRules final : public Variant {
       return false;
     }
     if (step == kVayuDrawStep) {
-      if (s.d.element == kVayu && s.d.counters[kFired] > 0) s.queue_draws(s.param(kVayuDraw));
+      // "...returns to hand instead of the discard pile, and you draw 1": the draw is the verb's own,
+      // whether or not a card fired (V01-R6).
+      if (s.d.element == kVayu) s.queue_draws(s.param(kVayuDraw));
       return false;
     }
     for (auto& slot : s.d.slots) slot.mark[kLatched] = 0;
