@@ -170,8 +170,8 @@ def test_prithvi_card_stays_and_wards_its_slot_against_the_next_strike():
     assert player(s)["hp"] == 50 - 13          # Cleave on the empty slot, no Ward left
 
 
-def test_forcing_rerolls_the_declaration_two_then_four_at_most_twice():
-    """V09-R2: at most two forcings a turn."""
+def test_forcing_rerolls_the_declaration_two_then_four_while_energy_lasts():
+    """V09-R2: 2, then 4 for every later forcing; no count limit, only energy."""
     s = fight([], 1, "agni", params={"base_income": 9})
     assert s.energy == 13
     s.apply("force")
@@ -180,7 +180,9 @@ def test_forcing_rerolls_the_declaration_two_then_four_at_most_twice():
     assert s.to_dict()["dice"] == {"number": "blank", "element": "jal"}
     s.apply("force")
     s.apply("4/vayu")
-    assert s.energy == 7 and "force" not in notations(s)
+    s.apply("force")
+    s.apply("1/vayu")
+    assert s.energy == 3 and s.to_dict()["counters"]["forced"] == 3 and "force" not in notations(s)
 
 
 def test_after_forcing_you_may_re_place_at_the_normal_price():
@@ -231,28 +233,40 @@ def test_gate_at_thirty_percent_puts_akasha_on_a_blank_face():
 
 
 def test_akasha_returns_every_card_and_the_sentinel_rerolls_blind():
-    """V09-R5: nothing is struck; the next turn's blow is rolled blind when it resolves (Akasha again: blind again)."""
+    """V09-R5: an Akasha declaration returns every card at once; the blow is re-rolled blind at the
+    resolution and lands then (Akasha again: the cards go back again and it is re-rolled again)."""
     s = fight(["lash", "stone"], 2, "blank")
     data = s.to_dict()
     data["enemy"]["hp"] = 20
     data["gated"] = True
     data["element_faces"][4] = "akasha"
-    data["dice"]["element"] = "akasha"
     s = combat.State.from_dict(data)
     s.apply("lash>1")
+    s.apply("force")
+    s.apply("2/akasha")                        # cancelled the moment it shows
+    assert hand(s) == {"Ember Lash": 1, "Stoneskin": 1} and slots(s) == [None] * 4
+    assert s.to_dict()["dice"] == {"number": None, "element": None} and s.to_dict()["counters"]["blind"] == 1
+    assert "force" not in notations(s) and s.energy == 5 - 2
     s.apply("stone>2")
     s.apply("end")
-    draw(s, "gale")                            # no declaration is rolled: the next turn begins
-    assert hand(s) == {"Ember Lash": 1, "Stoneskin": 1, "Gale": 1} and slots(s) == [None] * 4
-    assert player(s)["hp"] == 50 and enemy_hp(s) == 20
-    assert s.to_dict()["dice"] == {"number": None, "element": None} and "force" not in notations(s)
-    s.apply("end")
-    s.apply("3/akasha")                        # the blind blow is Akasha again: nothing struck, blind again
-    draw(s, "lash")
-    assert player(s)["hp"] == 50 and s.to_dict()["counters"]["blind"] == 1
-    s.apply("end")
-    s.apply("blank/blank")                     # the blow that finally lands: bypass +4
-    assert player(s)["hp"] == 50 - (13 + 4) and enemy_hp(s) == 20     # turn 3: Cleave 13, bypass +4
+    s.apply("2/akasha")                        # blind, Akasha again: Stoneskin back to hand, rolled again
+    assert hand(s) == {"Ember Lash": 1, "Stoneskin": 1} and s.to_move == triptych.CHANCE
+    s.apply("blank/blank")                     # the blow lands in this resolution: Strike 8 + 4
+    assert player(s)["hp"] == 50 - 12 and enemy_hp(s) == 20 and s.to_dict()["counters"]["blind"] == 0
+    s.apply("3/blank")                         # then the next declaration, face-up
+    assert s.to_dict()["dice"] == {"number": 3, "element": "blank"}
+
+
+def test_an_akasha_declaration_cannot_be_loaded_uncancelled():
+    """V09-R5: a saved declaration showing Akasha is one play never leaves on the table."""
+    s = fight(["lash"], 2, "blank")
+    data = s.to_dict()
+    data["enemy"]["hp"] = 20
+    data["gated"] = True
+    data["element_faces"][4] = "akasha"
+    data["dice"]["element"] = "akasha"
+    with pytest.raises(triptych.InvalidStateError, match="dice.element"):
+        combat.State.from_dict(data)
 
 
 def test_a_ward_belongs_to_its_slot():

@@ -141,7 +141,7 @@ def test_blank_face_fires_nothing_but_the_verb_still_resolves():
 
 
 def test_prithvi_engraves_the_card_which_stays_and_blocks_inscription_until_cleared():
-    """V10-R4: clearing an engraving sends its card to the discard; that face counts as cleared."""
+    """V10-R4: clearing an engraving unlocks the face; its card stays written (nothing cleared for income)."""
     s = fight(V, ["stone", "lash"])
     s.apply("stone>1")
     roll(s, 1, "prithvi")
@@ -152,11 +152,12 @@ def test_prithvi_engraves_the_card_which_stays_and_blocks_inscription_until_clea
     assert s.energy == 2                       # nothing cleared
     assert "lash>1" not in notations(s) and "clear 1" in notations(s)
     s.apply("clear 1")
-    assert s.energy == 0 and slots(s)[0] is None and s.to_dict()["piles"]["discard"] == {"Stoneskin": 1}
+    assert s.energy == 0 and slots(s)[0] == "Stoneskin" and s.to_dict()["slots"][0]["engraved"] == 0
+    assert s.to_dict()["piles"]["discard"] == {} and "lash>1" in notations(s)
     roll(s, 2, "agni")
     s.apply("end")
     draw(s, "stone")
-    assert s.energy == 3
+    assert s.energy == 2                       # the clear moved no card: no face cleared
 
 
 def test_tilt_changes_one_face_for_this_turn_and_survives_rerolls():

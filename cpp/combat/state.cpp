@@ -13,6 +13,22 @@
 
 namespace triptych::combat {
 
+void throw_out_of_range(const char* array, int index) {
+  throw InvalidStateError(std::string(array) + "[" + std::to_string(index) +
+                          "]: index out of range (the position is not one play can reach)");
+}
+
+namespace {
+int checked_card(int code) {
+  if (!is_valid_card(code)) throw_out_of_range("card", code);
+  return code;
+}
+int checked_pile(int pile) {
+  if (pile < 0 || pile >= kPiles) throw_out_of_range("piles", pile);
+  return pile;
+}
+}  // namespace
+
 State::State(const Variant& variant, const ParamValues& params) : variant_(&variant), params_(params) {
   d.variant = static_cast<std::int16_t>(variant.index());
   d.player.hp = d.player.max_hp = static_cast<std::int16_t>(param(kPlayerHp));
@@ -119,19 +135,23 @@ int State::card_block(int code) const {
 
 // --- piles and dice ------------------------------------------------------------
 
+// The pile and card indices below come from the position; the checks turn a
+// bad one into InvalidStateError instead of a write outside the piles.
 void State::move_card(int code, int from_pile, int to_pile) {
-  --d.piles[from_pile][code];
-  ++d.piles[to_pile][code];
+  --d.piles[checked_pile(from_pile)][checked_card(code)];
+  ++d.piles[checked_pile(to_pile)][code];
 }
 
 void State::place_from_hand(int code, int slot) {
-  --d.piles[kHand][code];
-  d.slots[slot].card = static_cast<std::int16_t>(code);
+  SlotData& target = d.slots[slot];
+  --d.piles[kHand][checked_card(code)];
+  target.card = static_cast<std::int16_t>(code);
 }
 
 void State::slot_to_pile(int slot, int pile) {
-  ++d.piles[pile][d.slots[slot].card];
-  d.slots[slot].card = kNoCard;
+  SlotData& from = d.slots[slot];
+  ++d.piles[checked_pile(pile)][checked_card(from.card)];
+  from.card = kNoCard;
 }
 
 void State::queue_draws(int count, int source) {
@@ -427,7 +447,16 @@ void State::apply_unchecked(const Action& action) {
 void State::apply(const Action& action) {
   const std::string why = explain_illegal(action);
   if (!why.empty()) throw IllegalActionError("illegal action: " + why);
-  apply_unchecked(action);
+  // A bounds guard tripped by a position play cannot reach (from_dict should
+  // have refused it) raises, and the state is put back as it was.
+  const Data before = d;
+  try {
+    apply_unchecked(action);
+  } catch (...) {
+    d = before;
+    rehash();
+    throw;
+  }
 }
 
 // --- perft ----------------------------------------------------------------------

@@ -42,6 +42,31 @@ struct SlotData {
   std::int16_t mark[kMarks] = {0, 0, 0, 0, 0, 0};
 };
 
+// Thrown by the bounds guards below: resolution code handed a position play
+// cannot reach (from_dict refuses those; the guard is the second line).
+[[noreturn]] void throw_out_of_range(const char* array, int index);
+
+// The four slots, indexed with a bounds check: a slot index computed from a
+// bad position (a die not rolled, a cursor out of step) raises
+// InvalidStateError instead of reading outside the array. Same layout as
+// SlotData[kSlots], so Data stays a plain block of 16-bit words.
+struct Slots {
+  SlotData v[kSlots];
+  SlotData& operator[](int i) {
+    if (i < 0 || i >= kSlots) throw_out_of_range("slots", i);
+    return v[i];
+  }
+  const SlotData& operator[](int i) const {
+    if (i < 0 || i >= kSlots) throw_out_of_range("slots", i);
+    return v[i];
+  }
+  SlotData* begin() { return v; }
+  SlotData* end() { return v + kSlots; }
+  const SlotData* begin() const { return v; }
+  const SlotData* end() const { return v + kSlots; }
+};
+static_assert(sizeof(Slots) == sizeof(SlotData) * kSlots);
+
 enum Stage : std::int16_t { kStagePlayer = 0, kStageResolve = 1, kStageEnemy = 2, kStageOver = 3 };
 enum Phase : std::int16_t { kPlacement = 0, kRolled = 1 };
 enum Intent : int { kStrike1 = 0, kStrike2 = 1, kCleave = 2, kGuardJab = 3 };
@@ -71,7 +96,7 @@ struct Data {
   std::int16_t element_faces[6] = {kAgni, kJal, kVayu, kPrithvi, kBlankElement, kBlankElement};
   Fighter player;
   Fighter enemy;
-  SlotData slots[kSlots];
+  Slots slots;
   std::int16_t counters[kCounters] = {};
   std::int16_t piles[kPiles][kCardCodes] = {};
 };
@@ -103,6 +128,7 @@ class State {
   Action pick_chance(double u) const;
 
   void validate() const;  // throws InvalidStateError naming the field; used by from_dict
+  void validate_resolution_state() const;  // cursor, choice and phase against the stage (part of validate)
   void rehash() { hash_ = compute_hash(); }
 
   static constexpr int kObservationSize = 512;

@@ -57,7 +57,7 @@ class HouseRules final : public Variant {
                             {"scorch_bonus", 1, "damage (or Block) a firing card gains per Scorch on its slot"},
                             {"min_income", 1, "least energy income (income = empty slots)"},
                             {"jal_weak", 1, "Weak stacks every card firing under Jal adds"},
-                            {"vayu_draw", 1, "cards drawn at turn end under Vayu when something fired"},
+                            {"vayu_draw", 1, "cards drawn at turn end under Vayu, whether or not a card fired"},
                             {"blank_board_draw", 1, "cards drawn when the number is blank and the board empty"},
                             {"void_percent", 50, "effect of cards fired under Shunya's Void (rounded down)"},
                         });
@@ -203,7 +203,9 @@ class HouseRules final : public Variant {
       return false;
     }
     if (step == kVayuDrawStep) {
-      if (s.d.element == kVayu && s.d.counters[kFired] > 0) s.queue_draws(s.param(kVayuDraw));
+      // "...returns to hand instead of the discard pile, and you draw 1": the draw is the verb's own,
+      // whether or not a card fired (V01-R6).
+      if (s.d.element == kVayu) s.queue_draws(s.param(kVayuDraw));
       return false;
     }
     for (auto& slot : s.d.slots) slot.mark[kLatched] = 0;
@@ -219,6 +221,23 @@ class HouseRules final : public Variant {
       if (matched(s, i)) out += " " + std::to_string(i + 1);
     if (s.d.counters[kVoid]) out += "  (VOID: every occupied slot at half)";
     return out;
+  }
+
+  // The resolution stops only for a draw: a fired Gale's (after slot steps) or Vayu's.
+  int resolution_steps() const override { return kCleanupStep + 2; }
+  void validate_resolution(const State& s) const override {
+    require_cursor_in(s, {kFirstSlotStep + 1, kFirstSlotStep + 2, kFirstSlotStep + 3, kFirstSlotStep + 4, kCleanupStep},
+                      "a draw after a slot fired or Vayu's draw");
+    require_zero_in_player_turn(s, {kFired, kMatchedMask});
+    // A slot in the mask fires (and its card leaves) when the cursor passes it: the slots still to
+    // fire hold their cards, the ones passed are empty.
+    if (s.d.stage != kStageResolve) return;
+    for (int i = 0; i < kSlots; ++i) {
+      if (!(s.d.counters[kMatchedMask] >> i & 1)) continue;
+      const bool passed = s.d.cursor > kFirstSlotStep + i;
+      require((s.d.slots[i].card == kNoCard) == passed, "counters.matched_mask",
+              "slot " + std::to_string(i + 1) + (passed ? " fired already but holds a card" : " is still to fire but is empty"));
+    }
   }
 
   void validate(const State& s) const override;

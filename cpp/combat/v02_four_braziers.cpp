@@ -314,6 +314,13 @@ class FourBraziers final : public Variant {
     return out;
   }
 
+  // The resolution stops after a brazier resolved (a draw, or Jal's / Vayu's choice).
+  int resolution_steps() const override { return kCleanupStep + 2; }
+  void validate_resolution(const State& s) const override {
+    require_cursor_in(s, {kFirstStep + 1, kSecondStep + 1}, "after a brazier resolved");
+    require_zero_in_player_turn(s, {kFirst, kSecond, kStrong});
+  }
+
   void validate(const State& s) const override {
     for (int i = 0; i < kSlots; ++i) {
       const auto& m = s.d.slots[i].mark;

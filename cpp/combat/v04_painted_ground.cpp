@@ -235,6 +235,12 @@ class PaintedGround final : public Variant {
     return out;
   }
 
+  // The resolution stops only for a draw after an anchor resolved.
+  int resolution_steps() const override { return kSpreadStep + 2; }
+  void validate_resolution(const State& s) const override {
+    require_cursor_in(s, {1, 2, 3, 4}, "a draw after an anchor resolved");
+  }
+
   void validate(const State& s) const override {
     for (int i = 0; i < kSlots; ++i) {
       const auto& m = s.d.slots[i].mark;

@@ -190,7 +190,7 @@ class Sangam final : public Variant {
         std::swap(s.d.player.burn_turns, s.d.enemy.burn_turns);
         break;
       case kVayu:
-        if (!c[kHoldActive]) std::rotate(s.d.slots, s.d.slots + kSlots - 1, s.d.slots + kSlots);
+        if (!c[kHoldActive]) std::rotate(s.d.slots.begin(), s.d.slots.end() - 1, s.d.slots.end());
         break;
       default: c[kHoldPending] = 1;
     }

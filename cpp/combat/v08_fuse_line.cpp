@@ -255,6 +255,7 @@ class FuseLine final : public Variant {
       s.d.counters[kEscalation] = 0;
       s.d.counters[kAim] = 0;
       s.d.counters[kSpark] = s.d.element;
+      if (s.d.number == kNotRolled) throw InvalidStateError("dice: the chain resolves from a rolled spark");
       const int entry = entry_slot(s);
       s.d.counters[kPos] = static_cast<std::int16_t>(s.d.slots[entry].card == kNoCard ? 0 : entry + 1);
       return false;
@@ -262,6 +263,7 @@ class FuseLine final : public Variant {
     const int pos = s.d.counters[kPos] - 1;
     if (pos >= 0) {
       const int code = s.d.slots[pos].card;
+      if (code == kNoCard) throw InvalidStateError("counters.pos: the walk stands on an empty slot");
       const int next = resolve_link(s, pos, true);
       s.d.counters[kPos] = static_cast<std::int16_t>(next + 1);
       // Redirect: a Jal link the chain passes through asks where the rest goes.
@@ -295,6 +297,19 @@ class FuseLine final : public Variant {
       pos = resolve_link(scratch, pos, true);
     }
     return out;
+  }
+
+  // The walk (cursor kWalkStep) stops for a Gale's draw or a Jal link's aim;
+  // the chain's counters live only while it runs, and it needs the spark.
+  int resolution_steps() const override { return kWalkStep + 1; }
+  void validate_resolution(const State& s) const override {
+    require_cursor_in(s, {kWalkStep}, "the walk");
+    require_zero_in_player_turn(s, {kPos, kSpark, kEscalation, kAim, kChain});
+    if (s.d.stage != kStageResolve) return;
+    require(s.d.number != kNotRolled, "dice", "the chain resolves from a rolled spark");
+    const int pos = s.d.counters[kPos] - 1;
+    require(pos < 0 || s.d.slots[pos].card != kNoCard, "counters.pos", "the walk stands on a card");
+    require(s.d.choice == kNoChoice || pos >= 0, "choice", "a Jal link asks for an aim only while the chain goes on");
   }
 
   void validate(const State& s) const override {

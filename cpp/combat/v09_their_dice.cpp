@@ -21,7 +21,6 @@ enum Param {
   kExtraPlaceCost = kCommonParams,
   kForceCost,
   kSecondForceCost,
-  kMaxForces,
   kPullCost,
   kBaseIncome,
   kBypassBonus,
@@ -57,8 +56,7 @@ class TheirDice final : public Variant {
       p.insert(p.end(), {
                             {"extra_place_cost", 1, "energy for each placement after the turn's first (free) one"},
                             {"force_cost", 2, "energy to force the enemy to reroll its declaration"},
-                            {"second_force_cost", 4, "energy for the second forcing in the same turn"},
-                            {"max_forces", 2, "forcings allowed per turn"},
+                            {"second_force_cost", 4, "energy for the second and every later forcing in the same turn"},
                             {"pull_cost", 1, "energy to pull a card off a slot back to hand"},
                             {"base_income", 1, "energy income before the empty-slot bonus (+1 per empty slot)"},
                             {"bypass_bonus", 4, "extra damage of a blow on a blank number (it bypasses the board)"},
@@ -71,7 +69,7 @@ class TheirDice final : public Variant {
 
   const std::vector<VerbSpec>& verbs() const override {
     static const std::vector<VerbSpec> verbs = {
-        {"force", "pay force_cost (then second_force_cost): the enemy rerolls its declaration, both dice"},
+        {"force", "pay force_cost (then second_force_cost each): the enemy rerolls its declaration, both dice; bounded by energy only"},
         {"pull", "pay pull_cost: a card on a slot goes back to hand", {ArgKind::kSlot}, {"slot"}},
         {"hop", "Jal blow: the blow hops to this occupied slot and its card fires too", {ArgKind::kSlot}, {"slot"}},
     };
@@ -133,8 +131,9 @@ class TheirDice final : public Variant {
       for (int i = 0; i < kSlots; ++i)
         if (s.d.slots[i].card != kNoCard) out.push_back(Action::verb_action(kPullVerb, i));
     if (energy >= s.param(kPaidDrawCost) && can_draw_from(s, kDrawPile)) out.push_back(Action::buy());
-    // A blind turn has no declaration to force (V09-R5).
-    if (!s.d.counters[kBlind] && s.d.counters[kForced] < s.param(kMaxForces) && energy >= force_cost(s))
+    // A blind turn has no declaration to force (V09-R5). No count limits the forcings: "hard-bounded
+    // by income" names energy as the bound (V09-R2).
+    if (!s.d.counters[kBlind] && energy >= force_cost(s))
       out.push_back(Action::verb_action(kForceVerb));
     out.push_back(Action::end());
   }
@@ -193,18 +192,22 @@ class TheirDice final : public Variant {
         s.d.slots[i - 1].card = s.d.slots[i].card, s.d.slots[i].card = kNoCard;
   }
 
-  // The declared blow lands. Returns false when it waits for a choice or a roll.
+  // Nullity, the moment Akasha is rolled (a declaration at turn end, a
+  // forcing, or a blind re-roll): nothing is struck, every card returns to
+  // hand at once, and the declaration is cancelled: the blow of this turn is
+  // re-rolled blind when it resolves, and lands then (V09-R5).
+  void on_roll(State& s) const override {
+    if (s.d.element != kAkasha) return;
+    for (int i = 0; i < kSlots; ++i)
+      if (s.d.slots[i].card != kNoCard) s.slot_to_pile(i, kHand);
+    s.d.number = s.d.element = kNotRolled;
+    s.d.counters[kBlind] = 1;
+  }
+
+  // The declared blow lands. Returns false when it waits for a choice.
   static bool strike(State& s) {
-    if (s.d.element == kAkasha) {
-      // Nullity: nothing is struck, every card returns to hand, and the
-      // declaration is cancelled: the next blow is rolled blind, when it
-      // resolves (V09-R5).
-      for (int i = 0; i < kSlots; ++i)
-        if (s.d.slots[i].card != kNoCard) s.slot_to_pile(i, kHand);
-      s.d.number = s.d.element = kNotRolled;
-      s.d.counters[kBlind] = 1;
-      return true;
-    }
+    if (s.d.number == kNotRolled || s.d.element == kNotRolled || s.d.element == kAkasha)
+      throw InvalidStateError("dice: a blow resolves only from a rolled, non-Akasha declaration");
     if (s.d.number == kBlankNumber) {
       blow(s, s.param(kBypassBonus));  // V09-R6: bypasses the board, no verb
       return true;
@@ -222,11 +225,19 @@ class TheirDice final : public Variant {
       return true;
     }
     switch (s.d.element) {
-      case kAgni:
+      case kAgni: {
         fire_slot(s, slot, 100, kExhaust);
+        // The neighbours' Block is gained but is not "Block from the struck
+        // slot": it is set aside while the blow lands (V09-R7).
+        const int before = s.d.player.block;
         for (int n : {slot - 1, slot + 1})
           if (n >= 0 && n < kSlots && s.d.slots[n].card != kNoCard) fire_slot(s, n, s.param(kIgnitionPercent), kExhaust);
-        break;
+        const int aside = s.d.player.block - before;
+        s.d.player.block = static_cast<std::int16_t>(before);
+        blow(s);
+        s.d.player.block = static_cast<std::int16_t>(s.d.player.block + aside);
+        return true;
+      }
       case kJal: {
         fire_slot(s, slot, 100, kDiscard);
         if (!s.is_terminal() && s.board_count() > 0) {
@@ -256,9 +267,9 @@ class TheirDice final : public Variant {
         s.d.counters[kBlind] = 0;
         // "On the 4th it also gains 10 Block before striking" (V09-R9).
         if (s.d.intent == kGuardJab) s.d.enemy.block = static_cast<std::int16_t>(s.param(kGuardBlock));
-        if (strike(s)) s.d.cursor = s.d.counters[kBlind] ? kDoneStep : kDeclareStep;
-        else if (s.d.choice) s.d.cursor = kHopStep;  // the hop verb finishes the strike
-        return false;  // (a blind re-roll comes back to kStrikeStep)
+        if (strike(s)) s.d.cursor = kDeclareStep;
+        else s.d.cursor = kHopStep;  // the hop verb finishes the strike
+        return false;
       case kDeclareStep:
       case kOpeningStep:
         s.d.pending_roll = 1;  // the Sentinel rolls its next declaration face-up
@@ -287,6 +298,35 @@ class TheirDice final : public Variant {
     return out;
   }
 
+  // Where the resolution stops: a blind blow in the air (strike), the Jal hop
+  // (choice), a counter's draw (declare), the next declaration in the air
+  // (done), the opening hand's draws and the first declaration (turn 1).
+  int resolution_steps() const override { return kOpeningDone + 1; }
+  void validate_resolution(const State& s) const override {
+    if (s.d.stage != kStageResolve) return;
+    const bool rolled = s.d.number != kNotRolled;
+    switch (s.d.cursor) {
+      case kStrikeStep:
+        require(s.d.pending_roll && s.d.counters[kBlind] && !rolled, "cursor",
+                "the strike step waits only for a blind blow being rolled");
+        break;
+      case kHopStep: require(s.d.choice == kHopChoice, "cursor", "the hop step waits for the hop choice"); break;
+      case kDeclareStep:
+        require(s.d.pending_draws > 0 && rolled, "cursor", "after the strike the resolution waits only for a draw");
+        break;
+      case kDoneStep:
+        require(s.d.pending_roll != 0, "cursor", "the last step waits for the next declaration's roll");
+        break;
+      case kOpeningStep:
+        require(s.d.turn == 1 && s.d.pending_draws > 0 && !rolled, "cursor", "the opening step is turn 1's hand");
+        break;
+      default:
+        require(s.d.turn == 1 && s.d.pending_roll != 0 && !rolled, "cursor",
+                "the opening declaration is rolled before turn 1");
+    }
+    require(s.d.choice == kNoChoice || s.d.cursor == kHopStep, "choice", "the hop is chosen at the hop step");
+  }
+
   void validate(const State& s) const override {
     for (int i = 0; i < kSlots; ++i)
       if (s.d.slots[i].mark[kWard] != 0 && s.d.slots[i].mark[kWard] != 1)
@@ -297,15 +337,15 @@ class TheirDice final : public Variant {
                                 ".." + std::to_string(hi));
     };
     range(kPlaced, 0, 99);
-    range(kForced, 0, s.param(kMaxForces));
+    range(kForced, 0, 99);
     range(kNegated, 0, 1);
     range(kBlind, 0, 1);
     if (s.d.counters[kBlind] && !s.d.gated)
       throw InvalidStateError("counters.blind: only an Akasha declaration cancels one, and Akasha comes with the gate");
     if (s.d.counters[kBlind] && s.d.stage == kStagePlayer && s.d.number != kNotRolled)
       throw InvalidStateError("counters.blind: a blind turn shows no declaration");
-    if (s.d.counters[kBlind] && s.d.counters[kForced])
-      throw InvalidStateError("counters.forced: a blind turn has no declaration to force");
+    if (s.d.element == kAkasha)
+      throw InvalidStateError("dice.element: an Akasha declaration is cancelled the moment it is rolled");
     if (s.d.counters[kNegated] && s.d.stage == kStagePlayer)
       throw InvalidStateError("counters.negated: a Ward negates a strike only while it resolves");
     int akasha = 0, blank = 0;

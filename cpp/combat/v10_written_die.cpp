@@ -65,7 +65,7 @@ class WrittenDie final : public Variant {
                             {"extra_inscribe_cost", 1, "energy for each inscription after the turn's first (free) one"},
                             {"shunya_inscribe_cost", 0, "energy to inscribe Shunya"},
                             {"tilt_cost", 1, "energy to tilt one element-die face for this turn"},
-                            {"clear_engraving_cost", 2, "energy to clear an engraving (its card goes to discard)"},
+                            {"clear_engraving_cost", 2, "energy to clear an engraving (its card stays written)"},
                             {"base_income", 2, "energy income before the cleared-faces bonus"},
                             {"income_cap", 6, "most energy income (base + faces cleared last turn)"},
                             {"agni_firings", 2, "times the landed card fires under Agni (Reignite)"},
@@ -81,7 +81,7 @@ class WrittenDie final : public Variant {
     static const std::vector<VerbSpec> verbs = {
         {"tilt", "pay tilt_cost: an element-die face shows another element this turn (before the first roll)",
          {ArgKind::kInt, ArgKind::kElement}, {"face", "element"}},
-        {"clear", "pay clear_engraving_cost: clear an engraved face, its card goes to discard (before the first roll)",
+        {"clear", "pay clear_engraving_cost: clear an engraving; its card stays written, the face can be overwritten again (before the first roll)",
          {ArgKind::kSlot}, {"slot"}},
         {"redirect", "Jal resolved: the card on this face fires instead of the landed one", {ArgKind::kSlot},
          {"slot"}},
@@ -205,8 +205,9 @@ class WrittenDie final : public Variant {
           s.spend_energy(s.param(kTiltCost));
           s.d.counters[kTilt0 + a.a - 1] = static_cast<std::int16_t>(a.b + 1);
         } else if (a.verb == kClearVerb) {
+          // Clearing removes the engraving, not the card: the face is unlocked (V10-R4).
           s.spend_energy(s.param(kClearEngravingCost));
-          clear_face(s, a.a, kDiscard);
+          s.d.slots[a.a].mark[kEngraved] = 0;
         } else {
           s.d.counters[kTarget] = static_cast<std::int16_t>(a.a + 1);
           s.d.choice = kNoChoice;
@@ -296,6 +297,18 @@ class WrittenDie final : public Variant {
            std::to_string(faces_cleared(s)) + ") = " + std::to_string(next) + " (range " +
            std::to_string(s.param(kBaseIncome)) + "-" + std::to_string(s.param(kIncomeCap)) + ")";
     return out;
+  }
+
+  // The resolution stops for the Jal redirect (after the verb step) or a draw
+  // (after the fire step); it resolves a rolled die.
+  int resolution_steps() const override { return kCleanupStep + 2; }
+  void validate_resolution(const State& s) const override {
+    require_cursor_in(s, {kFireStep, kCleanupStep}, "the redirect choice or a draw after firing");
+    require_zero_in_player_turn(s, {kTarget});
+    if (s.d.stage != kStageResolve) return;
+    require(s.d.number != kNotRolled, "dice", "the turn resolves from a rolled die");
+    require((s.d.choice == kRedirectChoice) == (s.d.cursor == kFireStep), "choice",
+            "the Jal redirect is asked exactly at the fire step");
   }
 
   void validate(const State& s) const override {

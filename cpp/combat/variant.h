@@ -10,6 +10,7 @@
 #pragma once
 
 #include <array>
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -98,6 +99,15 @@ class Variant {
   virtual std::string describe(const State&) const { return {}; }
   // Validation of the variant's own fields (throws InvalidStateError).
   virtual void validate(const State&) const {}
+  // The end-of-turn resolution's cursor takes the values 0..resolution_steps()-1
+  // (a variant that counts its steps with cursor++ leaves it one past its last
+  // step when done; one that resolves in one call keeps it at 0). State::validate checks
+  // the range and that the player's turn has cursor 0 and no choice;
+  // validate_resolution checks the rest against the stage: where this
+  // variant's resolution can stop (cursor, choice, what is pending) and which
+  // counters live only while it runs. Throws InvalidStateError naming the field.
+  virtual int resolution_steps() const { return 1; }
+  virtual void validate_resolution(const State&) const {}
 
   int index() const;  // position in all_variants()
   int param_index(const std::string& name) const;  // -1 when unknown
@@ -123,6 +133,25 @@ void add_placements(const State& s, ActionList& out, SlotOk slot_ok) {
 }
 // Paid draw is worth offering only when there is something to draw.
 bool can_draw_from(const State& s, int source);
+
+// Helpers for validate_resolution: `field: why` as InvalidStateError unless ok.
+inline void require(bool ok, const std::string& field, const std::string& why) {
+  if (!ok) throw InvalidStateError(field + ": " + why);
+}
+// Counters that only the resolution uses are 0 during the player's turn.
+inline void require_zero_in_player_turn(const State& s, std::initializer_list<int> counters) {
+  if (s.d.stage != kStagePlayer) return;
+  for (int c : counters)
+    require(s.d.counters[c] == 0, std::string("counters.") + s.variant().counter_names()[c],
+            "lives only while the turn resolves: must be 0 in the player's turn");
+}
+// Where the resolution stopped: `cursor` is one of `allowed` while it runs.
+inline void require_cursor_in(const State& s, std::initializer_list<int> allowed, const char* why) {
+  if (s.d.stage != kStageResolve) return;
+  for (int c : allowed)
+    if (s.d.cursor == c) return;
+  require(false, "cursor", std::to_string(s.d.cursor) + " is not a step the resolution stops at (" + why + ")");
+}
 
 // Variant singletons, one per file.
 const Variant& v01_house_rules();

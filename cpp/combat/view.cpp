@@ -90,6 +90,26 @@ void State::validate() const {
   check(d.gated || d.enemy.hp * 100 > d.enemy.max_hp * param(kAkashaGatePercent) || d.stage == kStageOver, "gated",
         "the gate must have opened once enemy HP is at or below the gate");
   variant_->validate(*this);
+  validate_resolution_state();
+}
+
+// The resolution's own state (cursor, choice) against the stage and phase:
+// a saved game that play cannot reach is refused here rather than handed to
+// resolution code that would index with it.
+void State::validate_resolution_state() const {
+  check_range(d.cursor, 0, variant_->resolution_steps() - 1, "cursor");
+  check(d.choice_arg == 0, "choice_arg", "no variant uses it: must be 0");
+  check(d.choice == 0 || d.stage == kStageResolve, "choice", "a choice is asked only during the resolution");
+  check(d.stage != kStagePlayer || d.cursor == 0, "cursor", "the resolution has not started in the player's turn: must be 0");
+  check((d.phase == kRolled) == (d.rolls > 0), "phase", "'rolled' exactly when a roll was made this turn (rolls > 0)");
+  if (d.stage == kStagePlayer) {
+    check(d.phase != kRolled || d.number != kNotRolled || d.pending_roll, "phase",
+          "'rolled' with the dice neither on the table nor in the air");
+    if (variant_->dice_reset_each_turn())
+      check(d.phase == kRolled || (d.number == kNotRolled && !d.pending_roll), "dice",
+            "no roll before the first roll of the turn (phase is 'placement')");
+  }
+  if (d.stage != kStageOver) variant_->validate_resolution(*this);
 }
 
 void State::observation(float* out) const {

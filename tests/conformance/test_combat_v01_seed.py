@@ -184,6 +184,33 @@ def test_vayu_fired_cards_return_to_hand_and_draw_one():
     assert enemy_hp(s) == 70 - 16
 
 
+def test_vayu_draws_one_even_when_no_card_fires():
+    """The draw is Vayu's own, joined to the return by "and": 4/Vayu matches slot 3 only, which is empty, so
+    nothing fires, and one card is still drawn at turn end (before the enemy acts and turn 2's draw).
+
+    Ruling: V01-R6.
+
+    > Every card that fires this turn returns to hand instead of the discard pile, and you draw 1.
+
+    > Cards return to hand, draw 1.
+    """
+    s = fight(V, ["lash", "stone"])
+    place(s, "lash")
+    roll(s, 4, "vayu")
+    s.apply("end")
+    assert enemy_hp(s) == 70 and slots(s) == ["Ember Lash", None, None, None]     # nothing fired
+    assert s.to_move == triptych.CHANCE and s.to_dict()["stage"] == "resolve"      # Vayu's draw, in the resolution
+    draw(s, "gale")
+    assert s.to_move == triptych.CHANCE and s.to_dict()["turn"] == 2               # then turn 2's own draw
+    draw(s, "undertow")
+    assert hand(s) == {"Stoneskin": 1, "Gale": 1, "Undertow": 1}
+    s = fight(V, ["lash", "stone"])                                               # a Prithvi turn draws nothing extra
+    place(s, "lash")
+    roll(s, 4, "prithvi")
+    s.apply("end")
+    assert s.to_dict()["turn"] == 2 and s.to_move == triptych.CHANCE
+
+
 def test_prithvi_latch_survives_rerolls():
     """A Prithvi match latches through every later reroll of the turn.
 

@@ -171,7 +171,9 @@ def test_rupture_triples_exhausts_and_recoils_four_unblockable():
 
 
 def test_agni_escalates_every_brazier_for_the_fight():
-    """Resolving in the Agni brazier adds +1 to every brazier's resolution, for good, cumulatively.
+    """Resolving in the Agni brazier adds +1 to every brazier's resolution, for good, cumulatively: two Agni
+    resolutions make +2 on every brazier (the second Agni resolution already gets the first's +1), and a later
+    resolution elsewhere gets the whole +2.
 
     > Element verbs (fire when that element's brazier resolves).
 
@@ -184,11 +186,18 @@ def test_agni_escalates_every_brazier_for_the_fight():
     roll(s, 1, "blank")
     s.apply("end")
     assert marks(s, "escalation") == [1, 1, 1, 1] and "escalation=1" in str(s)
+    assert enemy_hp(s) == 70 - 14                  # Ember Lash PURE 7 x 2
+    draw(s, "lash")
+    s.apply("lash>1")
+    roll(s, 1, "blank")
+    s.apply("end")
+    assert marks(s, "escalation") == [2, 2, 2, 2] and "escalation=2" in str(s)
+    assert enemy_hp(s) == 70 - 14 - 15             # PURE 14, +1 from the first escalation
     draw(s, "gale")
     s.apply("gale>3")
     roll(s, 3, "blank")
     s.apply("end")
-    assert enemy_hp(s) == 70 - 14 - 9              # Gale PURE 8, +1
+    assert enemy_hp(s) == 70 - 14 - 15 - 10        # Gale PURE 8, +2: both escalations, for the fight
 
 
 def test_jal_redirects_a_charge_or_a_status():

@@ -31,12 +31,6 @@ def gated(s, enemy_hp_now=20):
     return combat.State.from_dict(data)
 
 
-def declared(s, number, element):
-    data = s.to_dict()
-    data["dice"] = {"number": number, "element": element}
-    return combat.State.from_dict(data)
-
-
 def resolve(s):
     """Ends the turn and plays the resolution's draws (first outcome) up to the next declaration roll."""
     s.apply("end")
@@ -275,7 +269,8 @@ def test_cards_in_unstruck_slots_wait_and_fire_in_full_when_the_strike_reaches_t
 
 def test_element_behaviours_heading_and_agni_ignites_both_neighbours_at_half():
     """Agni on slot 2: Ember Lash fires for 8, Gale (slot 1) at half of 5 = 2, Stoneskin (slot 3) at half
-    of 8 = 4 Block; all three exhaust; slot 4 is not a neighbour and waits.
+    of 8 = 4 Block; all three exhaust; slot 4 is not a neighbour and waits. The ignited Stoneskin's Block is
+    not Block from the struck slot (V09-R7): Strike 8 lands in full.
 
     > Element behaviours (the blow's material).
 
@@ -290,9 +285,34 @@ def test_element_behaviours_heading_and_agni_ignites_both_neighbours_at_half():
     draw(s, "undertow")                        # Gale's rider draws, once, unscaled
     s.apply("1/blank")
     assert enemy_hp(s) == 70 - 8 - 2
-    assert player(s)["hp"] == 50 - (8 - 4)
+    assert player(s)["hp"] == 50 - 8
     assert slots(s) == [None, None, None, "Ember Lash"]
     assert s.to_dict()["piles"]["exhaust"] == {"Gale": 1, "Ember Lash": 1, "Stoneskin": 1}
+
+
+def test_only_block_from_the_struck_slot_absorbs_the_blow():
+    """Agni on slot 2 (Ember Lash): the ignited Stoneskin on slot 3 gains its 4 Block, but that Block is not
+    from the struck slot, so Strike 8 lands in full (the 4 Block stays until it decays). Agni on slot 3 (the
+    Stoneskin itself): its 8 Block absorbs the blow.
+
+    Ruling: V09-R7.
+
+    > If the struck slot holds a card with Block, that Block absorbs the blow first and the remainder hits the player.
+
+    > Resolve, in this order: Vayu slide (if Vayu) → the struck card fires (and adjacent/hopped cards per the verb) → the element verb's remaining effects → the enemy's blow damage is applied, reduced by any Block from the struck slot.
+    """
+    s = fight(["lash", "stone"], 2, "agni")
+    s.apply("lash>2")
+    s.apply("stone>3")
+    s.apply("end")
+    assert enemy_hp(s) == 70 - 8 and player(s)["hp"] == 50 - 8 and player(s)["block"] == 4
+    s.apply("1/blank")
+    assert player(s)["block"] == 0             # decayed at the end of the Sentinel's turn, unused
+    s = fight(["lash", "stone"], 3, "agni")
+    s.apply("lash>2")
+    s.apply("stone>3")
+    s.apply("end")
+    assert enemy_hp(s) == 70 - 4 and player(s)["hp"] == 50 and player(s)["block"] == 0
 
 
 def test_jal_fires_the_struck_card_then_the_blow_hops_to_a_slot_you_choose():
@@ -442,10 +462,11 @@ def test_akasha_gate_at_thirty_percent_puts_akasha_on_a_blank_face_for_good():
     assert "shunya" not in str(hand(s)).lower()                   # V09's gate adds a face, not a card
 
 
-def test_akasha_strikes_nothing_returns_every_card_and_the_next_blow_is_rolled_blind():
-    """An Akasha declaration: no damage, no card fires, every card goes back to hand, no new declaration is
-    shown. The next turn is played blind (nothing to force) and its blow is rolled as it resolves; an Akasha
-    blind roll cancels again.
+def test_an_akasha_declaration_returns_every_card_at_once_and_the_blow_is_rerolled_blind_when_it_resolves():
+    """Akasha rolled as the next declaration: at once every card on the board goes back to hand and no
+    declaration is shown (nothing to force). At that turn's resolution the Sentinel re-rolls blind and the blow
+    lands then. Akasha from a forcing cancels the same way; a blind re-roll that is Akasha again returns the
+    cards again and is re-rolled again, and the blow still lands in that resolution.
 
     Ruling: V09-R5.
 
@@ -453,34 +474,35 @@ def test_akasha_strikes_nothing_returns_every_card_and_the_next_blow_is_rolled_b
 
     > AKASHA blow — Nullity: nothing is struck, every card returns to hand, the declaration is cancelled.
     """
-    s = gated(fight(["lash", "stone"], 2, "blank"))
-    s = declared(s, 2, "akasha")
+    s = gated(fight(["lash", "stone", "gale"], 2, "blank"))
     s.apply("lash>1")
     s.apply("stone>2")
-    s.apply("end")
-    draw(s, "gale")                            # the turn ended without a declaration roll
+    s.apply("end")                             # turn 1: Stoneskin on slot 2 soaks Strike 8
+    assert player(s)["hp"] == 50 and slots(s) == ["Ember Lash", None, None, None]
+    s.apply("3/akasha")                        # the next declaration is Akasha: nothing is struck, and at once ...
+    assert slots(s) == [None] * 4 and s.to_dict()["piles"]["hand"]["Ember Lash"] == 1   # ... cards to hand
+    draw(s, "stone")
     assert s.turn == 2 and player(s)["hp"] == 50 and enemy_hp(s) == 20
-    assert hand(s) == {"Ember Lash": 1, "Stoneskin": 1, "Gale": 1} and slots(s) == [None] * 4
     assert s.to_dict()["dice"] == {"number": None, "element": None} and "blind" in str(s)
-    assert "force" not in notations(s)
+    assert "force" not in notations(s) and s.energy == 5
+    s.apply("lash>1")
     s.apply("stone>3")
     s.apply("end")
-    assert s.to_move == triptych.CHANCE        # the blind blow is rolled now ...
-    s.apply("3/jal")                           # ... and lands at once: Stoneskin soaks Strike 8
-    assert player(s)["hp"] == 50 and s.to_move == triptych.CHANCE
-    s.apply("4/akasha")                        # the next declaration, face-up, is Akasha
-    draw(s, "gale")
-    s.apply("lash>1")
-    s.apply("end")
-    draw(s, "lash")                            # Akasha: nothing struck (Cleave 13 does not land)
-    assert player(s)["hp"] == 50 and hand(s)["Ember Lash"] == 2
-    s.apply("end")
-    s.apply("blank/akasha")                    # the blind blow is Akasha again: cancelled again
+    assert s.to_move == triptych.CHANCE and s.to_dict()["stage"] == "resolve"   # re-rolled blind now ...
+    s.apply("3/blank")                         # ... and it lands now: Stoneskin soaks turn 2's Strike 8
+    assert player(s)["hp"] == 50 and enemy_hp(s) == 20 and s.to_move == triptych.CHANCE
+    s.apply("1/blank")                         # the next declaration, face-up
     draw(s, "undertow")
-    assert player(s)["hp"] == 50 and s.to_dict()["counters"]["blind"] == 1
+    assert s.turn == 3 and slots(s) == ["Ember Lash", None, None, None] and s.energy == 4
+    s.apply("force")
+    s.apply("4/akasha")                        # a forcing that shows Akasha cancels the declaration too
+    assert slots(s) == [None] * 4 and "force" not in notations(s) and s.energy == 2
+    s.apply("lash>2")
     s.apply("end")
-    s.apply("blank/blank")                     # turn 5 (Strike 8) finally lands: +4 bypass
-    assert player(s)["hp"] == 50 - 12
+    s.apply("2/akasha")                        # blind re-roll is Akasha again: the card goes back, roll again
+    assert slots(s) == [None] * 4 and s.to_move == triptych.CHANCE and s.to_dict()["stage"] == "resolve"
+    s.apply("blank/blank")                     # turn 3's Cleave 13 lands in this resolution: bypass +4
+    assert player(s)["hp"] == 50 - (13 + 4) and s.to_dict()["counters"]["blind"] == 0
 
 
 # --- energy, sinks, the forced reroll -------------------------------------------------------------------------
@@ -541,9 +563,10 @@ def test_sinks_and_their_prices():
     assert s.to_move == 0 and sum(hand(s).values()) == 4                      # ... and only 1
 
 
-def test_forcing_rerolls_both_dice_two_then_four_bounded_by_income_and_at_most_twice():
-    """The forced roll is a full new declaration (any number with any element); a second costs 4, there is
-    no third, and neither is offered without the energy.
+def test_forcing_rerolls_both_dice_two_then_four_bounded_by_income_not_by_a_count():
+    """The forced roll is a full new declaration (any number with any element); the second and every later
+    forcing cost 4, and energy is the only bound: with 13 energy a third forcing is offered, and none is once
+    fewer than 4 are left. With the spec's income (at most 5) a second forcing is already out of reach.
 
     Ruling: V09-R2.
 
@@ -562,11 +585,15 @@ def test_forcing_rerolls_both_dice_two_then_four_bounded_by_income_and_at_most_t
     assert s.to_dict()["dice"] == {"number": "blank", "element": "jal"}
     s.apply("force")
     s.apply("4/vayu")
-    assert s.energy == 7 and "force" not in notations(s)
-    s = fight([], 1, "agni", params={"base_income": 0})   # 4 energy: one forcing, then 2 < 4
+    assert s.energy == 7 and "force" in notations(s)     # a third forcing: no count limits it
+    s.apply("force")
+    s.apply("2/prithvi")
+    assert s.energy == 3 and "force" not in notations(s)  # 3 < 4: income is the bound
+    s = fight([], 1, "agni")                               # the spec's income: 5 on an empty board
+    assert s.energy == 5
     s.apply("force")
     s.apply("2/agni")
-    assert s.energy == 2 and "force" not in notations(s)
+    assert s.energy == 3 and "force" not in notations(s)
 
 
 def test_forcing_is_a_gamble_a_survivable_strike_can_become_lethal():

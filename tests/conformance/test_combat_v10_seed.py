@@ -249,6 +249,31 @@ def test_jal_sets_the_landed_card_aside_and_fires_the_face_you_choose():
     assert slots(s) == ["Ember Lash", None, None, "Gale"] and piles(s)["discard"] == {"Stoneskin": 1}
 
 
+def test_jal_on_a_blank_or_unwritten_landing_still_redirects():
+    """A blank or an unwritten face lands under Jal: the landed face fires nothing, and the verb, which acts
+    on the whole die, still lets you fire another inscribed face (you must pick one; with none, nothing fires).
+
+    Ruling: V10-R10 (the reading that "nothing fires" forbids the redirect is the rejected one).
+
+    > If the landed face is blank or unwritten, nothing fires but the element verb still resolves against the whole die.
+
+    > Jal — REDIRECT. The card on the landed face is set aside unfired (it stays inscribed); instead, the card on any other face of your choosing fires.
+    """
+    for number in ("blank", 2):
+        s = fight(V, ["lash", "stone"], params={"base_income": 3})
+        s.apply("lash>1")
+        s.apply("stone>4")
+        roll(s, number, "jal")
+        s.apply("end")
+        assert notations(s) == ["redirect 1", "redirect 4"]   # no "decline": the redirect resolves
+        s.apply("redirect 1")
+        assert enemy_hp(s) == 60 and slots(s) == [None, None, None, "Stoneskin"]
+    s = fight(V, [])
+    roll(s, "blank", "jal")
+    s.apply("end")                             # nothing written anywhere: nothing fires, the turn goes on
+    assert s.turn == 2 and enemy_hp(s) == 70
+
+
 def test_vayu_shifts_every_inscription_one_face_along_then_the_fired_card_returns_to_hand():
     """Ember Lash 1 -> 2, Stoneskin 4 -> 1 (the wrap); 1 lands: Stoneskin fires and goes back to hand.
 
@@ -268,7 +293,7 @@ def test_vayu_shifts_every_inscription_one_face_along_then_the_fired_card_return
 
 def test_prithvi_engraves_the_fired_card_on_its_face():
     """Stoneskin fires and stays on face 1, engraved: no inscription onto face 1 is offered, a Vayu rotation
-    steps over it, and clearing it costs 2 (its card goes to the discard, the face is free again).
+    steps over it, and clearing it costs 2 (the engraving goes, the card stays written).
 
     Ruling: V10-R3, V10-R4.
 
@@ -296,9 +321,36 @@ def test_prithvi_engraves_the_fired_card_on_its_face():
     draw(s, "stone")                           # Gale's draw came after the turn's draw
     assert s.energy == 3
     s.apply("clear 1")
-    assert s.energy == 1 and slots(s)[0] is None and engraved(s) == [0, 0, 0, 0]
-    assert piles(s)["discard"] == {"Stoneskin": 1}
+    assert s.energy == 1 and slots(s)[0] == "Stoneskin" and engraved(s) == [0, 0, 0, 0]
+    assert piles(s)["discard"] == {}
     assert "lash>1" in notations(s)
+
+
+def test_clearing_an_engraving_unlocks_the_face_and_leaves_its_card():
+    """Clearing costs 2 and removes the engraving only: Stoneskin stays written on face 1, no face clears (next
+    turn's income stays 2), and the face is an ordinary written face again: it rotates under Vayu and can be
+    overwritten (the overwritten card then goes to the discard and the face clears).
+
+    Ruling: V10-R4.
+
+    > Clearing an engraving costs 2 energy.
+
+    > An engraved face (see Prithvi) cannot be overwritten.
+    """
+    s = fight(V, ["stone", "lash", "gale"])
+    engrave(s, "stone", 1, next_draw="undertow")
+    assert s.energy == 2 and "clear 1" in notations(s) and "lash>1" not in notations(s)
+    s.apply("clear 1")
+    assert s.energy == 0 and slots(s)[0] == "Stoneskin" and engraved(s) == [0, 0, 0, 0]
+    assert piles(s)["discard"] == {} and hand(s) == {"Ember Lash": 1, "Gale": 1, "Undertow": 1}
+    assert "lash>1" in notations(s)            # the face takes an inscription again
+    roll(s, 3, "vayu")                         # no longer engraved: it rotates (1 -> 2); face 3 is empty
+    s.apply("end")
+    assert slots(s) == [None, "Stoneskin", None, None]
+    draw(s, "lash")
+    assert s.energy == 2                       # no card left a face last turn
+    s.apply("lash>2")                          # overwriting the (unengraved) Stoneskin
+    assert piles(s)["discard"] == {"Stoneskin": 1} and slots(s)[1] == "Ember Lash"
 
 
 def test_akasha_gate_at_half_brings_shunya_which_costs_nothing_and_puts_akasha_on_the_die():

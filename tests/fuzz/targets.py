@@ -175,18 +175,64 @@ def _get(node: Any, path: tuple) -> Any:
     return node
 
 
+# A Combat save's resolution state: where the end-of-turn resolution stands (cursor, choice), the turn's
+# phase and stage, the dice and what is pending, each set to a value play itself uses. Boundary numbers
+# are refused field by field; these values pass every field's own range, so the edits reach the checks of
+# one field against another (issue 25: a V08 save at phase 'rolled' with cursor 1, the dice not rolled and
+# nothing pending was accepted, and `end` then read slots[-2]).
+_RESOLUTION_FIELDS: dict[str, list[Any]] = {
+    "cursor": list(range(-1, 8)),
+    "choice": [0, 1, 2, 3],
+    "choice_arg": [0, 1],
+    "stage": ["player", "resolve", "enemy", "over"],
+    "phase": ["placement", "rolled"],
+    "pending_roll": [False, True],
+    "pending_draws": [0, 1, 2],
+    "rolls": [0, 1, 2],
+    "turn": [1, 2],
+    "dice": [{"number": None, "element": None}, {"number": 1, "element": "agni"}, {"number": 4, "element": "jal"},
+             {"number": "blank", "element": "vayu"}, {"number": 2, "element": "prithvi"},
+             {"number": 3, "element": "blank"}, {"number": 1, "element": "akasha"}],
+}
+_COUNTER_VALUES = [-1, 0, 1, 2, 3, 4, 5, 7, 15, 16]
+
+
+def mutate_resolution(doc: dict, rng: Any) -> None:
+    """Sets one resolution field of a Combat save (or one of its variant's counters or slot marks) to a
+    value play uses."""
+    names = list(_RESOLUTION_FIELDS)
+    counters = doc.get("counters") if isinstance(doc.get("counters"), dict) else {}
+    slots = [s for s in doc.get("slots", []) if isinstance(s, dict)] if isinstance(doc.get("slots"), list) else []
+    pick = rng.randrange(len(names) + 2)
+    if pick < len(names):
+        doc[names[pick]] = copy.deepcopy(rng.choice(_RESOLUTION_FIELDS[names[pick]]))
+    elif pick == len(names) and counters:
+        counters[rng.choice(sorted(counters))] = rng.choice(_COUNTER_VALUES)
+    elif slots:
+        slot = rng.choice(slots)
+        marks = sorted(k for k in slot if k != "card")
+        if marks:
+            slot[rng.choice(marks)] = rng.choice(_COUNTER_VALUES)
+        else:
+            slot["card"] = rng.choice([None, "Ember Lash", "Stoneskin"])
+
+
 def mutate_tree(doc: Any, rng: Any, donors: list[Any]) -> Any:
     """One structural edit of a saved game: a number nudged or set to a
     boundary, a value of the wrong type, a key dropped or added, a list item
-    dropped or repeated, or a value grafted from another real save.
+    dropped or repeated, a value grafted from another real save, or (Combat)
+    a resolution field set to a value play uses (mutate_resolution).
     `rng` is a random.Random or a ByteChooser."""
     paths = _paths(doc)
     if not paths:
         return copy.deepcopy(rng.choice(donors))
+    op = rng.randrange(10)
+    if op >= 8 and isinstance(doc, dict) and doc.get("game") == "combat":
+        mutate_resolution(doc, rng)
+        return doc
     path = rng.choice(paths)
     parent, key = _get(doc, path[:-1]), path[-1]
     value = parent[key]
-    op = rng.randrange(8)
     if op == 0 and isinstance(value, int) and not isinstance(value, bool):
         parent[key] = value + rng.choice([-2, -1, 1, 2, 5, -5, 50])
     elif op == 1:
