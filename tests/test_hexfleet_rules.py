@@ -934,7 +934,9 @@ def shuffle(state: hf.State, times: int) -> None:
 def test_r20_the_third_occurrence_of_a_turn_start_is_a_draw():
     """Ruling: R20
 
-    > You win the game if you start your turn with one of your ships sitting directly on top of the enemy's Command Core.
+    A house rule: the seed has no repetition rule; its only draw is the separation countdown.
+
+    > If the networks have still not touched by the end of that fourth turn, the game immediately ends in a Draw.
     """
     s = position(CORES)
     shuffle(s, 1)
@@ -947,10 +949,28 @@ def test_r20_the_third_occurrence_of_a_turn_start_is_a_draw():
     assert s.is_terminal() and s.winner is None and s.returns() == [0.0, 0.0]
 
 
+def test_r20_the_players_rules_page_calls_the_repetition_draw_a_house_rule():
+    """The rules in brief (F1's page in the client, and the top of `triptych rules hexfleet`) name the
+    repetition draw a house rule and say how to turn it off.
+
+    Ruling: R20
+    """
+    from triptych.cli.rules_command import rules_text
+    from triptych.client3d.help_pages import help_page
+
+    brief = rules_text("hexfleet").split("## Rulings")[0]
+    for page in (brief, help_page("hexfleet")):
+        line = next(ln for ln in page.splitlines() if "third time" in ln or "Repetition draw" in ln)
+        assert "house rule" in line.lower() and "not in the seed" in line
+        assert "repetitions" in page and "0" in page
+
+
 def test_r20_option_off_and_in_the_dict():
     """Ruling: R20
 
-    > You win the game if you start your turn with one of your ships sitting directly on top of the enemy's Command Core.
+    A house rule: the seed has no repetition rule; its only draw is the separation countdown.
+
+    > If the networks have still not touched by the end of that fourth turn, the game immediately ends in a Draw.
     """
     s = position(CORES, options={"fleet": dict(hf.DEFAULT_FLEET), "max_turns": 300,
                                                                   "first_player": 0, "repetitions": 0})
@@ -965,7 +985,9 @@ def test_r20_option_off_and_in_the_dict():
 def test_r20_history_round_trips_and_from_dict_checks_it():
     """Ruling: R20
 
-    > You win the game if you start your turn with one of your ships sitting directly on top of the enemy's Command Core.
+    A house rule: the seed has no repetition rule; its only draw is the separation countdown.
+
+    > If the networks have still not touched by the end of that fourth turn, the game immediately ends in a Draw.
     """
     s = position(CORES)
     shuffle(s, 1)
@@ -998,7 +1020,9 @@ def test_r20_self_play_no_longer_runs_to_the_turn_limit():
 
     Ruling: R20
 
-    > You win the game if you start your turn with one of your ships sitting directly on top of the enemy's Command Core.
+    A house rule: the seed has no repetition rule; its only draw is the separation countdown.
+
+    > If the networks have still not touched by the end of that fourth turn, the game immediately ends in a Draw.
     """
     import random
 
