@@ -10,6 +10,7 @@ outcome (triptych.timeline), so it never redraws one.
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -166,6 +167,8 @@ def play(game: str | None, terminal: bool, variant: str | None, seed: int | None
         module = load(game)
         names = terminal_player_names(game, module)
         console = Console()
+        if hasattr(sys.stdin, "reconfigure"):  # a byte that is not UTF-8 is a refused action, not a lost game
+            sys.stdin.reconfigure(errors="surrogateescape")
         console.print(f"[bold]{game}[/bold] - {HELP}")
         run_game(state, console, lambda who: click.prompt(who, prompt_suffix="> ", default="", show_default=False),
                  seed, names, getattr(module, "ACTIONS_HELP", ""), view_for(game))
