@@ -81,3 +81,18 @@ def check_output_path(path: Path, option: str) -> None:
         raise click.BadParameter(f"{path}: the folder {folder} does not exist", param_hint=option)
     if not os.access(folder, os.W_OK):
         raise click.BadParameter(f"{path}: the folder {folder} is not writable", param_hint=option)
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Writes ``text`` to ``path`` whole or not at all: a Ctrl-C mid-write leaves the previous file.
+
+    The text goes to a temporary file beside ``path`` that then replaces it
+    in one step (os.replace is atomic on one file system).
+    """
+    path = Path(path)
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        temporary.write_text(text)
+        os.replace(temporary, path)
+    finally:
+        temporary.unlink(missing_ok=True)
