@@ -16,6 +16,7 @@ from triptych import ai
 from triptych.cli.backend_options import backend_options, open_executor
 from triptych.cli.common import GAME_ARGUMENT, SEED_TYPE, write_atomically
 from triptych.elo import Sprt
+from triptych.engine.client import EngineError
 from triptych.match import MAX_ACTIONS, MatchResult, check_player_spec, default_workers, run_match
 
 TWO_PLAYER_GAME = GAME_ARGUMENT  # Combat is refused with the reason (ai.require_two_player_game)
@@ -103,6 +104,8 @@ def match(game: str, player_a: str, player_b: str, games: int, seed: int, openin
                                             sprt=sprt, executor=executor, on_pair=on_pair,
                                             engine_time_ms=engine_time_ms, engine_depth=engine_depth,
                                             max_actions=max_actions)
+        except EngineError as err:  # a program that is missing, is no engine, or broke the protocol: the user's
+            raise click.ClickException(f"engine player: {err}") from None
         except KeyboardInterrupt:
             # Exit 130 (the boundary says "Interrupted."); the partial record, if any, is a whole file.
             if json_path is not None and json_path.exists():
@@ -110,17 +113,28 @@ def match(game: str, player_a: str, player_b: str, games: int, seed: int, openin
             raise
     elo = result.elo()
     low, high = (elo.score_low, elo.score_high) if elo else result.interval  # the interval the Elo one maps
+    # Names are never truncated (they say which settings played). Names too long to leave the numbers
+    # room in the console are shown as A and B in the table, and written out in full above it.
+    widest = max(len(player_a), len(player_b))
+    short = widest + 44 > console.width
+    if short:
+        console.print(f"A: {player_a}\nB: {player_b}", soft_wrap=True, highlight=False)
     table = Table("player", "games", "wins", "draws", "losses", "score")
-    for name, wins, losses, score in ((player_a, result.wins, result.losses, result.score),
-                                      (player_b, result.losses, result.wins, 1 - result.score)):
+    for name, wins, losses, score in (("A" if short else player_a, result.wins, result.losses, result.score),
+                                      ("B" if short else player_b, result.losses, result.wins, 1 - result.score)):
         table.add_row(name, str(result.games), str(wins), str(result.draws), str(losses), f"{score:.1%}")
-    for column in table.columns[:1]:  # names are never truncated: they say which settings played
+    for column in table.columns[:1]:
         column.no_wrap, column.overflow = True, "ignore"
     console.print(table)
     console.print(f"{player_a} scored {result.score:.1%} (95% {low:.1%} - {high:.1%}): Elo {elo}")
     console.print(f"pentanomial (pairs scoring 0, 1/2, 1, 3/2, 2): {result.pentanomial()}; "
                   f"{result.actions / max(result.games, 1):.0f} actions per game; "
                   "ends: " + ", ".join(f"{k} {v}" for k, v in sorted(result.ends().items())))
+    for name, clock in zip((player_a, player_b), result.clocks()):
+        if clock is not None:  # an engine player: its clock, as docs/protocol.md promises
+            per_move = clock["seconds"] / max(clock["moves"], 1)
+            console.print(f"clock of {name}: {clock['seconds']:.1f} s for {clock['moves']} moves "
+                          f"({per_move * 1000:.0f} ms a move), {clock['overruns']} over time", soft_wrap=True)
     if sprt is not None:
         lower, upper = sprt.bounds
         llr = sprt.llr(result.pentanomial()) if sum(result.pentanomial()) else 0.0
@@ -142,6 +156,7 @@ def _write_match_json(path: Path, game: str, player_a: str, player_b: str, seed:
             "summary": {"wins": result.wins, "draws": result.draws, "losses": result.losses,
                         "pentanomial": result.pentanomial(), "elo": _finite(elo.elo) if elo else None,
                         "elo95": [_finite(elo.low), _finite(elo.high)] if elo else None, "ends": result.ends(),
+                        "clocks": dict(zip(("a", "b"), result.clocks())),
                         "sprt": str(sprt) if sprt else None,
                         "llr": round(sprt.llr(result.pentanomial()), 3) if sprt and sum(result.pentanomial()) else None,
                         "verdict": verdict},

@@ -21,7 +21,8 @@ from triptych import ai, games
 
 ENGINE_NAME = "triptych-engine"
 PROTOCOL_GAMES = ("aquaignis", "hexfleet")  # two-player games: the searches the protocol drives
-COMMANDS = ("info", "newgame", "play", "validmoves", "bestmove", "go", "stop", "undo", "options", "quit")
+COMMANDS = ("info", "isready", "newgame", "play", "validmoves", "bestmove", "go", "stop", "undo", "options", "quit")
+WHILE_SEARCHING = ("stop", "quit", "info", "isready")  # the commands a running go does not refuse
 MAX_DEPTH = 64
 
 
@@ -122,7 +123,7 @@ class EngineSession:
         if not words:
             return
         command, rest = words[0].lower(), line.strip()[len(words[0]):].strip()
-        if self.searching and command not in ("stop", "quit", "info"):
+        if self.searching and command not in WHILE_SEARCHING:
             self._answer_error("a search is running: send stop first")
             return
         try:
@@ -239,6 +240,14 @@ class EngineSession:
             raise ProtocolError(f"unknown option {name!r}; see options")
         self._searcher = None  # the next search is built with the new options
         return [f"option {name} {value}"]
+
+    def _cmd_isready(self, rest: str) -> list[str]:
+        """As UCI's: answered at once, even while a search runs (which it does not stop)."""
+        return ["readyok"]
+
+    def stop_search(self) -> None:
+        """Ends a running search, which answers with its best move so far (nothing if none runs)."""
+        self._cmd_stop_quietly()
 
     def _cmd_quit(self, rest: str) -> list[str]:
         self._cmd_stop_quietly()
