@@ -20,6 +20,11 @@ def describe_score(result: ai.SearchResult) -> str:
     return f"forced win in {mate} actions" if mate > 0 else f"forced loss in {-mate} actions"
 
 
+def describe_mcts_score(score: int) -> str:
+    """MCTS's score is the expected return x1000 (-1000 a sure loss, +1000 a sure win)."""
+    return f"{score / 1000:+.3f} expected return (-1 loss, +1 win)"
+
+
 @click.command(name="ai")
 @GAME_ARGUMENT
 @click.option("--position", "-p", type=click.Path(exists=True, dir_okay=False, path_type=Path),
@@ -57,7 +62,7 @@ def ai_command(game: str, position: Path | None, depth: int | None, time_ms: int
         raise click.ClickException(str(err)) from None
     table = Table(show_header=False)
     table.add_row("best", str(result.best))
-    table.add_row("score", describe_score(result) if player == "alphabeta" else f"{result.score:+d} (x1000 expected)")
+    table.add_row("score", describe_score(result) if player == "alphabeta" else describe_mcts_score(result.score))
     table.add_row("depth", f"{result.depth} (sel {result.seldepth})")
     table.add_row("pv", " ".join(str(a) for a in result.pv))
     table.add_row("nodes" if player == "alphabeta" else "iterations", f"{result.nodes:,}")

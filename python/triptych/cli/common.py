@@ -13,7 +13,8 @@ import click
 from triptych import InvalidStateError
 from triptych.games import GAMES, load
 
-GAME_ARGUMENT = click.argument("game", type=click.Choice(sorted(GAMES)))
+# Game names as the user types them: AquaIgnis, HEXFLEET and aquaignis are one game.
+GAME_ARGUMENT = click.argument("game", type=click.Choice(sorted(GAMES), case_sensitive=False))
 
 # Seeds feed 64-bit generators; a negative one is a typo, not a seed.
 SEED_TYPE = click.IntRange(0, 2**64 - 1)
@@ -63,6 +64,10 @@ def load_position(game_name: str, path: Path | None, variant: str | None = None,
     if path is None:
         return new_state(game, variant, seed)
     data = read_saved_game(path)
+    saved_game = data.get("game") if isinstance(data, dict) else None
+    if isinstance(saved_game, str) and saved_game.lower() != game_name:
+        raise click.BadParameter(f"{path} is a saved {saved_game} game, not {game_name} "
+                                 f"(triptych play {saved_game} --position {path})", param_hint="--position")
     try:
         state = game.State.from_dict(data)
     except InvalidStateError as err:

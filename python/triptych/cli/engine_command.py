@@ -11,7 +11,7 @@ from triptych.engine.protocol import PROTOCOL_GAMES, EngineSession
 
 
 @click.command()
-@click.argument("game", type=click.Choice(PROTOCOL_GAMES))
+@click.argument("game", type=click.Choice(PROTOCOL_GAMES, case_sensitive=False))
 def engine(game: str) -> None:
     """Speak the Triptych engine protocol for GAME on stdin/stdout (see docs/protocol.md).
 

@@ -129,7 +129,7 @@ def refuse_table_options(**given: Any) -> None:
 
 
 @click.command()
-@click.argument("game", type=click.Choice(sorted(GAMES)), required=False)
+@click.argument("game", type=click.Choice(sorted(GAMES), case_sensitive=False), required=False)
 @click.option("--terminal", is_flag=True, help="Play in the terminal (type actions in notation) instead of the 3D window.")
 @VARIANT_OPTION
 @click.option("--seed", type=SEED_TYPE, default=None, help="Seed for dice and cards (same seed, same game).")
