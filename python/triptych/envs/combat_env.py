@@ -37,6 +37,7 @@ class CombatEnv(gymnasium.Env):
         self.variant, self.params, self.render_mode = variant, dict(params or {}), render_mode
         combat.new_game(variant, seed=0, params=self.params)  # refuses bad params now, not at reset
         actions = combat.compact_chance_offset(variant)
+        self._actions = actions
         self.action_space = spaces.Discrete(actions)
         self.observation_space = spaces.Dict({
             "observation": spaces.Box(-np.inf, np.inf, combat.OBSERVATION_SHAPE, np.float32),
@@ -70,7 +71,7 @@ class CombatEnv(gymnasium.Env):
             raise RuntimeError("call reset() before step()")
         if self.state.is_terminal() or self._ended:
             raise RuntimeError("the episode is over (terminated): call reset()")
-        n = int(self.action_space.n)
+        n = self._actions
         action_id = discrete_action(action, n)
         try:
             if not 0 <= action_id < n:
