@@ -10,7 +10,7 @@ from rich.table import Table
 
 from triptych import ai
 from triptych import CHANCE
-from triptych.cli.common import GAME_ARGUMENT, SEED_TYPE, VARIANT_OPTION, load_position
+from triptych.cli.common import GAME_ARGUMENT, POSITION_OPTION, SEED_TYPE, VARIANT_OPTION, load_position
 
 
 def describe_score(result: ai.SearchResult) -> str:
@@ -27,8 +27,7 @@ def describe_mcts_score(score: int) -> str:
 
 @click.command(name="ai")
 @GAME_ARGUMENT
-@click.option("--position", "-p", type=click.Path(exists=True, dir_okay=False, path_type=Path),
-              help="A saved position (the engine's JSON) instead of the start.")
+@POSITION_OPTION
 @click.option("--depth", type=click.IntRange(1, ai.MAX_DEPTH), help="Search to this depth (plies; alphabeta only).")
 @click.option("--time-ms", type=click.IntRange(1), help="Search for this long.")
 @click.option("--threads", type=click.IntRange(1, 256), default=1, show_default=True)
@@ -37,7 +36,7 @@ def describe_mcts_score(score: int) -> str:
 @VARIANT_OPTION
 @click.option("--seed", type=SEED_TYPE, default=None,
               help="Seed for MCTS and for a new combat fight (its dice and draws).")
-def ai_command(game: str, position: Path | None, depth: int | None, time_ms: int | None, threads: int,
+def ai_command(game: str, position: Path | str | None, depth: int | None, time_ms: int | None, threads: int,
                player: str | None, variant: str | None, seed: int | None) -> None:
     """Analyse a GAME position: best action, score, depth, principal variation, speed."""
     player = player or ("mcts" if game == "combat" else "alphabeta")

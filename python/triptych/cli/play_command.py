@@ -10,6 +10,7 @@ outcome (triptych.timeline), so it never redraws one.
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -19,7 +20,8 @@ from rich.console import Console
 
 from triptych import IllegalActionError, ai
 from triptych.cli.boundary import error_message
-from triptych.cli.common import SEED_TYPE, VARIANT_OPTION, check_output_path, check_variant, load_position
+from triptych.cli.common import (POSITION_OPTION, SEED_TYPE, VARIANT_OPTION, check_output_path, check_variant,
+                                 load_position)
 from triptych.cli.terminal_views import TerminalView, view_for
 from triptych.games import GAMES, load
 from triptych.timeline import Timeline
@@ -143,8 +145,7 @@ def refuse_table_options(**given: Any) -> None:
 @click.option("--terminal", is_flag=True, help="Play in the terminal (type actions in notation) instead of the 3D window.")
 @VARIANT_OPTION
 @click.option("--seed", type=SEED_TYPE, default=None, help="Seed for dice and cards (same seed, same game).")
-@click.option("--position", "-p", type=click.Path(exists=True, dir_okay=False, path_type=Path),
-              help="Continue from a saved position (the engine's JSON).")
+@POSITION_OPTION
 @click.option("--vs-ai", "vs_ai", type=click.Choice(AI_LEVELS), default=None,
               help="Play against the AI at this strength (you take the first seat; also with --terminal).")
 @click.option("--ai-vs-ai", is_flag=True, help="Watch the AI play both sides.")
@@ -160,7 +161,7 @@ def refuse_table_options(**given: Any) -> None:
 @click.option("--size", default="1280x800", show_default=True, help="Window size WIDTHxHEIGHT.")
 @click.option("--replay", "replay_path", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
               help="Step through a match record (`triptych match --json`) or a saved game on the 3D table.")
-def play(game: str | None, terminal: bool, variant: str | None, seed: int | None, position: Path | None,
+def play(game: str | None, terminal: bool, variant: str | None, seed: int | None, position: Path | str | None,
          vs_ai: str | None, ai_vs_ai: bool, ai_level: str, first: str, offscreen: bool, screenshot: Path | None,
          ai_moves: int, size: str, replay_path: Path | None) -> None:
     """Play GAME on the 3D table (Panda3D), or in the terminal with --terminal.
@@ -204,7 +205,14 @@ def play(game: str | None, terminal: bool, variant: str | None, seed: int | None
     except ValueError:
         raise click.BadParameter(f"{size!r} is not WIDTHxHEIGHT", param_hint="--size") from None
     if position is not None and game is not None:
-        load_position(game, position, variant, seed)  # refuse a bad file here, with the field named
+        loaded = load_position(game, position, variant, seed)  # refuse a bad file here, with the field named
+        if isinstance(position, str):  # a position string: the table loads saved games, so save it as one
+            import tempfile
+
+            handle, name = tempfile.mkstemp(prefix="triptych-position-", suffix=".json")
+            with os.fdopen(handle, "w") as out:
+                json.dump(loaded.to_dict(), out)
+            position = Path(name)
     if replay_path is not None:
         from triptych.client3d.replay import ReplayError, open_replay
 

@@ -165,6 +165,15 @@ class EngineSession:
 
     def _cmd_newgame(self, rest: str) -> list[str]:
         game = self.game
+        if rest.startswith("position "):  # newgame position STRING: a one-line position (triptych.positions)
+            from triptych.positions import from_position_string
+
+            text = rest[len("position "):].strip()
+            game = text.split(maxsplit=1)[0].lower() if text else ""
+            if game not in PROTOCOL_GAMES:
+                raise ProtocolError(f"a position string starts with its game ({', '.join(PROTOCOL_GAMES)})")
+            start, moves = from_position_string(text), []
+            return self._start(game, start, moves)
         first, _, after = rest.partition(" ")
         if first in games.GAMES:
             if first not in PROTOCOL_GAMES:
@@ -180,6 +189,10 @@ class EngineSession:
         else:
             start = module.new_game()
             moves = [m.strip() for m in rest.split(";") if m.strip()]
+        return self._start(game, start, moves)
+
+    def _start(self, game: str, start: Any, moves: list[str]) -> list[str]:
+        """A new game from ``start`` after ``moves``; on a bad move the old game stays."""
         previous = (self.game, self.module, self.start, self.moves, self.history)
         try:
             self._new(game, start, moves)
