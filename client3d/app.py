@@ -11,6 +11,7 @@ own outcome distribution.
 
 from __future__ import annotations
 
+import signal
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -597,5 +598,19 @@ def launch(options: ClientOptions) -> int:
             app.screenshot(options.screenshot)
         app.close()
         return 0
-    app.base.run()
+    # Panda3D's task manager stops on Ctrl-C and returns as if the window had closed: say it was an
+    # interrupt, so the command line exits 130 and not 0.
+    interrupted: list[int] = []
+
+    def on_sigint(signum: int, _frame: object) -> None:
+        interrupted.append(signum)
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGINT, on_sigint)
+    try:
+        app.base.run()
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if interrupted or getattr(app.base.taskMgr, "fKeyboardInterrupt", False):
+        raise KeyboardInterrupt
     return 0

@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from triptych.elo import Sprt, elo_estimate, elo_from_score, llr, score_from_elo, sprt_bounds
+from triptych.elo import Sprt, elo_estimate, elo_from_score, format_elo, llr, score_from_elo, sprt_bounds
 
 
 def test_elo_and_score_are_inverse_logistic() -> None:
@@ -80,11 +80,14 @@ def test_pentanomial_interval_by_hand() -> None:
     est = elo_estimate([0, 2, 5, 3, 0])
     mean = (2 * 0.25 + 5 * 0.5 + 3 * 0.75) / 10  # 0.525
     var = (2 * (0.25 - mean) ** 2 + 5 * (0.5 - mean) ** 2 + 3 * (0.75 - mean) ** 2) / 10
-    half = 1.959963984540054 * math.sqrt(var / 10)
+    z = 1.959963984540054
+    center = (mean + z * z / 20) / (1 + z * z / 10)  # Wilson's centre, z²/2n with n = 10 pairs
+    half = z * math.sqrt(var / 10 + z * z / 400) / (1 + z * z / 10)
     assert est.score == pytest.approx(0.525)
     assert est.elo == pytest.approx(elo_from_score(0.525))
-    assert est.low == pytest.approx(elo_from_score(mean - half))
-    assert est.high == pytest.approx(elo_from_score(mean + half))
+    assert est.low == pytest.approx(elo_from_score(center - half))
+    assert est.high == pytest.approx(elo_from_score(center + half))
+    assert (est.score_low, est.score_high) == pytest.approx((center - half, center + half))
     # The same games counted as a trinomial (8 wins, 4 draws, 8 losses would be even) differ:
     assert elo_estimate([3, 4, 3]).elo == pytest.approx(0.0)
 
@@ -93,7 +96,8 @@ def test_pairing_narrows_the_interval_when_openings_decide_games() -> None:
     # Every opening wins for its side-0 player: pairs are all 1-1, so the paired estimate is exact.
     paired = elo_estimate([0, 0, 20, 0, 0])
     unpaired = elo_estimate([20, 0, 20])
-    assert paired.low == paired.high == 0.0
+    assert paired.low == pytest.approx(-paired.high)
+    assert 0 < paired.high - paired.low < unpaired.high - unpaired.low
     assert unpaired.high - unpaired.low > 100
 
 
@@ -104,3 +108,26 @@ def test_bad_counts_are_refused() -> None:
         llr([1, -1, 3], 0, 10)
     with pytest.raises(ValueError, match="no results"):
         elo_estimate([0, 0, 0])
+
+
+def test_wilson_interval_of_a_win_loss_count() -> None:
+    # For wins and losses the interval is Wilson's: 7 wins in 10 games.
+    est = elo_estimate([3, 0, 7])
+    z = 1.959963984540054
+    p, n = 0.7, 10
+    center = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    assert (est.score_low, est.score_high) == pytest.approx((center - half, center + half))
+
+
+def test_a_perfect_or_even_record_keeps_a_real_interval() -> None:
+    # issue 30: "scored 100.0% (95% 51.0% - 100.0%): Elo +inf [+inf, +inf]" and "Elo -0 [-0, -0]".
+    perfect = elo_estimate([0, 0, 0, 0, 2])  # two pairs, all four games won
+    assert perfect.elo == math.inf and perfect.high == math.inf
+    assert -math.inf < perfect.low < math.inf and perfect.score_low < 1
+    assert perfect.low == pytest.approx(elo_from_score(perfect.score_low))
+    even = elo_estimate([0, 0, 1, 0, 0])  # one pair split 1-1
+    assert even.low < 0 < even.high
+    assert str(even) == f"+0 [{round(even.low):+d}, +{round(even.high)}]"
+    assert format_elo(-0.0) == format_elo(-0.3) == "+0"
+    assert format_elo(-math.inf) == "-inf"

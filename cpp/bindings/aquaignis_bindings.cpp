@@ -81,7 +81,7 @@ Action action_from_dict(py::handle obj) {
 // Accepts an Action, its notation or its dict.
 Action to_action(py::handle obj) {
   if (py::isinstance<Action>(obj)) return obj.cast<Action>();
-  if (py::isinstance<py::str>(obj)) return parse_notation(obj.cast<std::string>());
+  if (py::isinstance<py::str>(obj)) return parse_notation(notation_text(obj));
   if (py::isinstance<py::dict>(obj)) return action_from_dict(obj);
   throw not_an_action(obj, "aquaignis");
 }

@@ -129,7 +129,7 @@ Action action_from_dict(const Variant& v, py::handle obj) {
   std::string notation = spec.name;
   for (int i = 0; i < spec.arity(); ++i) {
     py::handle value = r.raw(spec.arg_names[i]);
-    notation += " " + (py::isinstance<py::str>(value) ? value.cast<std::string>()
+    notation += " " + (py::isinstance<py::str>(value) ? notation_text(value)
                                                        : std::to_string(Reader::as_integer(value, r.sub(spec.arg_names[i]))));
   }
   return parse_notation(v, notation);
@@ -141,14 +141,27 @@ Action to_action(const Variant& v, py::handle obj) {
     if (pa.variant != &v) throw IllegalActionError("that action belongs to another variant");
     return pa.action;
   }
-  if (py::isinstance<py::str>(obj)) return parse_notation(v, obj.cast<std::string>());
+  if (py::isinstance<py::str>(obj)) return parse_notation(v, notation_text(obj));
   if (py::isinstance<py::dict>(obj)) return action_from_dict(v, obj);
   throw not_an_action(obj, "combat");
 }
 
+// A seed: an int in 0..2**64-1 (a negative one is a typo, not a seed); ValueError/TypeError saying so.
+std::uint64_t seed_argument(py::handle seed) {
+  if (!py::isinstance<py::int_>(seed) || py::isinstance<py::bool_>(seed))
+    throw py::type_error("seed must be an int or None, got " +
+                         std::string(py::str(py::type::handle_of(seed).attr("__name__"))));
+  const unsigned long long value = PyLong_AsUnsignedLongLong(seed.ptr());
+  if (PyErr_Occurred()) {
+    PyErr_Clear();
+    throw py::value_error("seed must be from 0 to 2**64-1, got " + std::string(py::str(seed)));
+  }
+  return value;
+}
+
 Game new_game(const std::string& variant, py::object seed, py::object params) {
   State start = start_state(variant_or_raise(variant), params);
-  const std::uint64_t s = seed.is_none() ? std::random_device{}() : seed.cast<std::uint64_t>();
+  const std::uint64_t s = seed.is_none() ? std::random_device{}() : seed_argument(seed);
   return Game{std::move(start), Rng(s)};
 }
 

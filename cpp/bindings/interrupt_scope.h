@@ -13,6 +13,7 @@
 #include <pybind11/pybind11.h>
 
 #include <mutex>
+#include <string>
 
 #ifndef _WIN32
 #include <csignal>
@@ -99,8 +100,15 @@ class InterruptScope {
 };
 
 // perft(state, depth) with the GIL released and Ctrl-C able to stop it.
+// Deeper than any perft that could finish, and shallow enough that the
+// recursion (one native frame per ply) stays far inside the thread's stack.
+inline constexpr int kMaxPerftDepth = 64;
+
 template <class State, class Perft>
 std::uint64_t interruptible_perft(const State& state, int depth, Perft perft) {
+  if (depth < 0 || depth > kMaxPerftDepth)
+    throw pybind11::value_error("perft depth must be from 0 to " + std::to_string(kMaxPerftDepth) + ", got " +
+                                std::to_string(depth));
   InterruptScope interrupt;
   std::uint64_t leaves;
   {

@@ -6,6 +6,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -15,6 +16,20 @@
 namespace triptych::bindings {
 
 namespace py = pybind11;
+
+// A notation argument as UTF-8. A str that UTF-8 cannot encode (a lone
+// surrogate, as a mis-decoded byte of terminal input becomes) is an illegal
+// action like any other bad notation, not a failed cast.
+inline std::string notation_text(py::handle text) {
+  Py_ssize_t size = 0;
+  const char* data = PyUnicode_AsUTF8AndSize(text.ptr(), &size);
+  if (data == nullptr) {
+    PyErr_Clear();
+    throw IllegalActionError("action " + std::string(py::repr(text)) +
+                             " is not valid text (it holds a character UTF-8 cannot encode)");
+  }
+  return std::string(data, static_cast<std::size_t>(size));
+}
 
 // `to_action` reads an Action, its notation or its dict (raising IllegalActionError).
 template <class State, class Action>

@@ -54,33 +54,47 @@ def _distribution(counts: Sequence[float]) -> tuple[list[float], list[float], fl
 
 @dataclass(frozen=True)
 class EloEstimate:
-    """An Elo difference with its 95% interval and the score it came from."""
+    """An Elo difference with its 95% interval, and the score interval it was mapped from."""
 
     elo: float
     low: float
     high: float
     score: float
     units: float  # pairs (pentanomial) or games (trinomial) counted
+    score_low: float = 0.0
+    score_high: float = 1.0
 
     def __str__(self) -> str:
-        def show(x: float) -> str:
-            return f"{x:+.0f}" if math.isfinite(x) else ("+inf" if x > 0 else "-inf")
+        return f"{format_elo(self.elo)} [{format_elo(self.low)}, {format_elo(self.high)}]"
 
-        return f"{show(self.elo)} [{show(self.low)}, {show(self.high)}]"
+
+def format_elo(x: float) -> str:
+    """``+191``, ``-35``, ``+0`` (never ``-0``), ``+inf``/``-inf``."""
+    if not math.isfinite(x):
+        return "+inf" if x > 0 else "-inf"
+    return f"{round(x):+d}"
 
 
 def elo_estimate(counts: Sequence[float]) -> EloEstimate:
     """Elo of A over B with a 95% interval, from a trinomial [L, D, W] or pentanomial count.
 
-    The interval is the normal interval of the mean score (the sample
-    variance of the per-pair or per-game score over the count), mapped to Elo.
+    The interval is the Wilson score interval of the mean score, generalized
+    from wins and losses to per-pair (or per-game) scores in [0, 1]: with
+    sample variance v over n units, ``(m + z²/2n ± z sqrt(v/n + z²/4n²)) / (1 + z²/n)``.
+    For win/loss counts it is exactly Wilson's. Unlike the plain normal
+    interval it never shrinks to a point: 2 wins out of 2, or one pair split
+    1-1, leave a wide interval, not ``+inf [+inf, +inf]`` or ``0 [0, 0]``.
+    Its ends are mapped to Elo, so the Elo interval and the score interval
+    (``score_low``, ``score_high``) always say the same thing.
     """
     scores, freqs, total = _distribution(counts)
     mean = sum(x * p for x, p in zip(scores, freqs))
     var = sum(p * (x - mean) ** 2 for x, p in zip(scores, freqs))
-    half = Z95 * math.sqrt(var / total)
-    low, high = max(0.0, mean - half), min(1.0, mean + half)
-    return EloEstimate(elo_from_score(mean), elo_from_score(low), elo_from_score(high), mean, total)
+    z2n = Z95 * Z95 / total
+    center = (mean + z2n / 2) / (1 + z2n)
+    half = Z95 * math.sqrt(var / total + z2n / (4 * total)) / (1 + z2n)
+    low, high = max(0.0, center - half), min(1.0, center + half)
+    return EloEstimate(elo_from_score(mean), elo_from_score(low), elo_from_score(high), mean, total, low, high)
 
 
 def _constrained_mle(scores: list[float], freqs: list[float], target: float) -> list[float]:

@@ -30,8 +30,11 @@ from __future__ import annotations
 import itertools
 import multiprocessing
 import os
+import signal
+import threading
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
@@ -135,8 +138,10 @@ class LocalExecutor(Executor):
         if self._pool is None:
             # "spawn": fresh workers that import triptych themselves (no fork of a
             # process running a progress bar's thread).
-            self._pool = ProcessPoolExecutor(max_workers=self._workers, mp_context=multiprocessing.get_context("spawn"))
-        futures: dict[Future[R], int] = {self._pool.submit(fn, batches[i]): i for i in todo}
+            self._pool = ProcessPoolExecutor(max_workers=self._workers, mp_context=multiprocessing.get_context("spawn"),
+                                             initializer=_ignore_sigint)
+        with _sigint_deferred():  # workers are spawned by submit(): they start with Ctrl-C blocked
+            futures: dict[Future[R], int] = {self._pool.submit(fn, batches[i]): i for i in todo}
         waiting = set(futures)
         try:
             while waiting:
@@ -144,8 +149,22 @@ class LocalExecutor(Executor):
                 for future in sorted(done, key=futures.__getitem__):
                     yield futures[future], future.result()
         finally:
-            for future in waiting:  # interrupted or failed: what has not started never will
-                future.cancel()
+            if waiting:  # interrupted (Ctrl-C), failed or closed early (an SPRT decided)
+                self._kill_pool()
+
+    def _kill_pool(self) -> None:
+        """Stops the workers now: batches still running are abandoned, not waited for.
+
+        Waiting would keep a Ctrl-C'd match playing its running games to the
+        end (minutes at depth 7). The pool is killed whole, never one worker
+        alone, so no worker is left waiting on a queue lock a dead one held.
+        """
+        pool, self._pool = self._pool, None
+        if pool is None:
+            return
+        for process in list((getattr(pool, "_processes", None) or {}).values()):  # the pool's own handles
+            process.kill()
+        pool.shutdown(wait=True, cancel_futures=True)
 
     def _drop_pool(self) -> None:
         if self._pool is not None:
@@ -154,6 +173,39 @@ class LocalExecutor(Executor):
 
     def close(self) -> None:
         self._drop_pool()
+
+
+def _ignore_sigint() -> None:
+    """Worker initializer: Ctrl-C is the parent's to handle (it stops the workers itself)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@contextmanager
+def _sigint_deferred() -> Iterator[None]:
+    """Ctrl-C held back while workers are spawned, then delivered.
+
+    A spawned worker that Ctrl-C (the terminal's goes to the whole process
+    group) catches while it boots dies half-way with a traceback, and a
+    parent interrupted between starting a worker and handing it its start-up
+    data leaves it to fail the same way. So SIGINT is blocked in this thread
+    (a spawned worker inherits the mask: it never sees the signal, and its
+    initializer then ignores it) and Python's handler only records it (the
+    signal may land on another thread, a progress bar's); the
+    KeyboardInterrupt is raised once the workers have what they need.
+    """
+    if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not threading.main_thread():
+        yield  # Windows (no masks, no process groups), or a thread Python does not deliver signals to
+        return
+    caught: list[int] = []
+    previous_handler = signal.signal(signal.SIGINT, lambda signum, _frame: caught.append(signum))
+    previous_mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous_mask)
+        signal.signal(signal.SIGINT, previous_handler)
+    if caught and callable(previous_handler):
+        previous_handler(signal.SIGINT, None)  # Python's own: raises KeyboardInterrupt
 
 
 # --- ray ------------------------------------------------------------------------------------

@@ -143,21 +143,32 @@ def _check_connected(players: Sequence[str], games: np.ndarray, anchor: int) -> 
 def run_ladder(game: str, players: Sequence[str], games_per_pairing: int, *, reach: int = 2, seed: int = 0,
                opening: int = 4, workers: int = 1,
                on_pairing: Callable[[int, int, Pairing], None] | None = None,
-               max_actions: int | None = None) -> Ladder:
+               max_actions: int | None = None, on_pair: Callable[[int, Any], None] | None = None) -> Ladder:
     """Plays the schedule's matches and fits the ladder, anchored at ``random`` (or the first player).
 
     ``max_actions`` adjudicates a longer game as a draw (default: the match's ``MAX_ACTIONS``).
+    ``on_pairing(index, count, pairing)`` follows each finished pairing and
+    ``on_pair(index, match_result)`` each opening pair within one, so a long
+    pairing still shows progress. The worker processes are started once for
+    the whole ladder.
     """
+    from triptych.executor import LocalExecutor
     from triptych.match import MAX_ACTIONS, run_match
 
+    if len(players) < 2:
+        raise ValueError(f"a ladder needs at least two players, got {len(players)}")
     pairings = []
-    for index, (i, j) in enumerate(schedule(len(players), reach)):
-        result, _ = run_match(game, players[i], players[j], games_per_pairing, seed=seed + 101 * index,
-                              opening=opening, workers=workers, max_actions=max_actions or MAX_ACTIONS)
-        pairing = Pairing(i, j, result.wins, result.draws, result.losses)
-        pairings.append(pairing)
-        if on_pairing:
-            on_pairing(index, len(schedule(len(players), reach)), pairing)
+    planned = schedule(len(players), reach)
+    with LocalExecutor(workers) as executor:
+        for index, (i, j) in enumerate(planned):
+            follow = (lambda result, _verdict, index=index: on_pair(index, result)) if on_pair else None
+            result, _ = run_match(game, players[i], players[j], games_per_pairing, seed=seed + 101 * index,
+                                  opening=opening, executor=executor, max_actions=max_actions or MAX_ACTIONS,
+                                  on_pair=follow)
+            pairing = Pairing(i, j, result.wins, result.draws, result.losses)
+            pairings.append(pairing)
+            if on_pairing:
+                on_pairing(index, len(planned), pairing)
     anchor = "random" if "random" in players else players[0]
     return fit(players, pairings, anchor=anchor)
 

@@ -43,6 +43,8 @@ class GameRecord:
     winner: int | None          # side 0 or 1, None for a draw
     end: str                    # how it ended: see end_reason()
     options: dict[str, Any] = field(default_factory=dict)
+    # By side, for engine players (docs/protocol.md): {"moves", "seconds", "overruns"}; None for the others.
+    clocks: list[dict[str, Any] | None] = field(default_factory=lambda: [None, None])
 
     @property
     def result(self) -> str:
@@ -62,7 +64,7 @@ class GameRecord:
     def from_dict(cls, d: dict[str, Any]) -> "GameRecord":
         fields = {k: d[k] for k in ("game", "players", "a_side", "pair", "seed", "opening", "actions",
                                     "winner", "end")}
-        return cls(**fields, options=dict(d.get("options", {})))
+        return cls(**fields, options=dict(d.get("options", {})), clocks=list(d.get("clocks") or [None, None]))
 
 
 def end_reason(game: str, state: Any) -> str:
@@ -125,13 +127,24 @@ def play_game(game: str, players: Sequence[Any], specs: Sequence[str], opening: 
     actions = list(opening)
     for notation in actions:
         state.apply(notation)
+    clocks_before = [_clock(player) for player in players]
     while not state.is_terminal() and len(actions) < max_actions:
         action = players[state.to_move].choose(state)
         actions.append(str(action))
         state.apply(action)
+    clocks = [None if before is None else {k: round(v - before[k], 3) if k == "seconds" else v - before[k]
+                                           for k, v in (_clock(player) or {}).items()}
+              for player, before in zip(players, clocks_before)]
     return GameRecord(game=game, players=list(specs), a_side=a_side, pair=pair, seed=seed,
                       opening=len(opening), actions=actions, winner=state.winner,
-                      end=end_reason(game, state), options=options)
+                      end=end_reason(game, state), options=options, clocks=clocks)
+
+
+def _clock(player: Any) -> dict[str, Any] | None:
+    """An engine player's clock so far (moves answered, seconds spent, overruns); None for other players."""
+    if not all(hasattr(player, name) for name in ("moves", "seconds", "overruns")):
+        return None
+    return {"moves": player.moves, "seconds": player.seconds, "overruns": player.overruns}
 
 
 def replay(record: GameRecord | dict[str, Any]) -> tuple[Any, str]:
@@ -238,6 +251,18 @@ class MatchResult:
 
     def elo(self) -> EloEstimate | None:
         return elo_estimate(self.counts()) if self.games else None
+
+    def clocks(self) -> list[dict[str, Any] | None]:
+        """Player A's and player B's engine clocks over the match: moves, seconds, overruns (None: no engine)."""
+        totals: list[dict[str, Any] | None] = [None, None]
+        for r in self.records:
+            for side, clock in enumerate(r.clocks):
+                if clock is None:
+                    continue
+                who = 0 if side == r.a_side else 1
+                total = totals[who] or {"moves": 0, "seconds": 0.0, "overruns": 0}
+                totals[who] = {k: total[k] + clock[k] for k in total}
+        return [None if t is None else dict(t, seconds=round(t["seconds"], 3)) for t in totals]
 
     def ends(self) -> dict[str, int]:
         """How many games ended each way."""

@@ -67,6 +67,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+import numpy as np
 import pyspiel
 
 import triptych.combat as combat
@@ -183,9 +184,30 @@ def _game_type(game: str) -> pyspiel.GameType:
         min_num_players=2,
         provides_information_state_string=False,
         provides_information_state_tensor=False,
-        provides_observation_string=False,
-        provides_observation_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
         parameter_specification={})
+
+
+class TriptychObserver:
+    """``observation_tensor`` / ``observation_string`` of a two-player game: the native observation.
+
+    The tensor is ``State.observation()`` flattened (AquaIgnis (16, 7, 7), Hexfleet (27, 17, 17);
+    docs/rules/<game>.md), drawn from the side of the player to move. Both games are perfect
+    information, so that one tensor is all either player observes, and it is what each is given.
+    The string is the text board.
+    """
+
+    def __init__(self, game: str) -> None:
+        shape = tuple(games.load(game).OBSERVATION_SHAPE)
+        self.tensor = np.zeros(int(np.prod(shape)), np.float32)
+        self.dict = {"observation": self.tensor.reshape(shape)}
+
+    def set_from(self, state: TriptychState, player: int) -> None:
+        state.native.observation(out=self.dict["observation"])
+
+    def string_from(self, state: TriptychState, player: int) -> str:
+        return str(state.native)
 
 
 def _game_info(game: str) -> pyspiel.GameInfo:
@@ -251,6 +273,14 @@ class TriptychGame(pyspiel.Game):
 
     def new_initial_state(self) -> TriptychState:
         return TriptychState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Any:
+        """The observation (see TriptychObserver); other kinds from OpenSpiel's public-information observer."""
+        if iig_obs_type is None or (iig_obs_type.public_info and not iig_obs_type.perfect_recall):
+            return TriptychObserver(self.game_name)
+        from open_spiel.python.observation import IIGObserverForPublicInfoGame
+
+        return IIGObserverForPublicInfoGame(iig_obs_type, params)
 
 
 # --- Combat: one player against the Sentinel, with explicit chance nodes -------------------------

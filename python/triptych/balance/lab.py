@@ -13,7 +13,7 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rich.console import Console
 
@@ -22,12 +22,9 @@ from triptych.balance import ladder as ladder_mod
 from triptych.balance import sweeps as sweeps_mod
 from triptych.balance import targets
 from triptych.balance.players import parse_player
-from triptych.balance.runner import Cell, Record, run_cells
+from triptych.balance.runner import BatchLog, Cell, Record, run_cells
 from triptych.balance.stats import summarize
 from triptych.executor import Executor
-
-if TYPE_CHECKING:
-    from triptych.balance.journal import Journal
 
 VARIANTS = {v["id"]: v for v in _combat.VARIANTS}
 
@@ -123,7 +120,7 @@ def judge(config: LabConfig, grid: Sequence[sweeps_mod.Setting], cells: Sequence
 
 
 def run_lab(config: LabConfig, console: Console | None = None, progress: bool = True,
-            executor: Executor | None = None, journal: Journal | None = None) -> LabResult:
+            executor: Executor | None = None, journal: BatchLog | None = None) -> LabResult:
     """Plays and judges the run.
 
     The fights go to ``executor`` (default: ``config.workers`` local

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from rich.console import Console
 
@@ -20,12 +20,23 @@ from triptych._core import combat as _combat
 from triptych.balance.players import fight_cost_ms
 from triptych.executor import Executor, LocalExecutor, run_batches
 
-if TYPE_CHECKING:
-    from triptych.balance.journal import Journal
-
 Record = dict[str, Any]
 # One batch: (cell index, variant, params, player, index of its first fight, its seeds).
 Batch = tuple[int, str, dict[str, int], str, int, list[int]]
+
+
+
+class BatchLog(Protocol):
+    """What the runner needs of a run's journal (journal.Journal is the one): the batches it already
+    holds, a check that they are this plan's, and a place to append each new one. Typed here so that
+    runner.py and lab.py need not import journal.py, which imports them."""
+
+    done: dict[tuple[int, int], list[Record]]
+
+    def check(self, batches: list[Batch]) -> None: ...
+
+    def append(self, cell: int, start: int, records: list[Record]) -> None: ...
+
 
 # A chunk is about this much work (ms on one core): long enough that process
 # overhead does not show, short enough that the bar moves and workers balance.
@@ -75,7 +86,7 @@ def plan_batches(cells: Sequence[Cell], seed: int, games: int) -> list[Batch]:
 
 def run_cells(cells: Sequence[Cell], seed: int, games: int, workers: int = 1,
               console: Console | None = None, progress: bool = True,
-              executor: Executor | None = None, journal: Journal | None = None) -> list[list[Record]]:
+              executor: Executor | None = None, journal: BatchLog | None = None) -> list[list[Record]]:
     """The records of every cell, each list in fight order.
 
     The batches run on ``executor`` (default: ``workers`` local processes).

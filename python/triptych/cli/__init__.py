@@ -2,18 +2,35 @@
 
 from __future__ import annotations
 
-import click
+import signal
+import sys
+import threading
 
-from triptych.cli.ai_command import ai_command
-from triptych.cli.balance_command import balance
-from triptych.cli.bench_command import bench
-from triptych.cli.boundary import BoundedGroup
-from triptych.cli.engine_command import engine
-from triptych.cli.match_command import ladder, match, tune
-from triptych.cli.perft_command import perft
-from triptych.cli.play_command import play
-from triptych.cli.rules_command import rules
-from triptych.cli.combat_command import combat
+
+def _quit_quietly(_signum: int, _frame: object) -> None:
+    """Ctrl-C while the commands are still being imported: exit 130 as later, without a traceback."""
+    sys.stderr.write("Interrupted.\n")
+    sys.exit(130)
+
+
+# Importing the commands (rich, click, the core) takes a second on a cold start; the boundary
+# (cli/boundary.py) handles Ctrl-C only once a command runs. Python's own handler is back after.
+_STARTING = (threading.current_thread() is threading.main_thread()
+             and signal.getsignal(signal.SIGINT) is signal.default_int_handler)  # not when Ctrl-C is ignored
+_previous_handler = signal.signal(signal.SIGINT, _quit_quietly) if _STARTING else None
+
+import click  # noqa: E402
+
+from triptych.cli.ai_command import ai_command  # noqa: E402
+from triptych.cli.balance_command import balance  # noqa: E402
+from triptych.cli.bench_command import bench  # noqa: E402
+from triptych.cli.boundary import BoundedGroup  # noqa: E402
+from triptych.cli.engine_command import engine  # noqa: E402
+from triptych.cli.match_command import ladder, match, tune  # noqa: E402
+from triptych.cli.perft_command import perft  # noqa: E402
+from triptych.cli.play_command import play  # noqa: E402
+from triptych.cli.rules_command import rules  # noqa: E402
+from triptych.cli.combat_command import combat  # noqa: E402
 
 
 @click.group(cls=BoundedGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -33,5 +50,8 @@ main.add_command(combat)
 main.add_command(bench)
 main.add_command(balance)
 main.add_command(engine)
+
+if _STARTING:
+    signal.signal(signal.SIGINT, _previous_handler)
 
 __all__ = ["main"]

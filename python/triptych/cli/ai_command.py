@@ -10,7 +10,7 @@ from rich.table import Table
 
 from triptych import ai
 from triptych import CHANCE
-from triptych.cli.common import GAME_ARGUMENT, SEED_TYPE, VARIANT_OPTION, load_position
+from triptych.cli.common import GAME_ARGUMENT, POSITION_OPTION, SEED_TYPE, VARIANT_OPTION, load_position
 
 
 def describe_score(result: ai.SearchResult) -> str:
@@ -20,10 +20,14 @@ def describe_score(result: ai.SearchResult) -> str:
     return f"forced win in {mate} actions" if mate > 0 else f"forced loss in {-mate} actions"
 
 
+def describe_mcts_score(score: int) -> str:
+    """MCTS's score is the expected return x1000 (-1000 a sure loss, +1000 a sure win)."""
+    return f"{score / 1000:+.3f} expected return (-1 loss, +1 win)"
+
+
 @click.command(name="ai")
 @GAME_ARGUMENT
-@click.option("--position", "-p", type=click.Path(exists=True, dir_okay=False, path_type=Path),
-              help="A saved position (the engine's JSON) instead of the start.")
+@POSITION_OPTION
 @click.option("--depth", type=click.IntRange(1, ai.MAX_DEPTH), help="Search to this depth (plies; alphabeta only).")
 @click.option("--time-ms", type=click.IntRange(1), help="Search for this long.")
 @click.option("--threads", type=click.IntRange(1, 256), default=1, show_default=True)
@@ -32,7 +36,7 @@ def describe_score(result: ai.SearchResult) -> str:
 @VARIANT_OPTION
 @click.option("--seed", type=SEED_TYPE, default=None,
               help="Seed for MCTS and for a new combat fight (its dice and draws).")
-def ai_command(game: str, position: Path | None, depth: int | None, time_ms: int | None, threads: int,
+def ai_command(game: str, position: Path | str | None, depth: int | None, time_ms: int | None, threads: int,
                player: str | None, variant: str | None, seed: int | None) -> None:
     """Analyse a GAME position: best action, score, depth, principal variation, speed."""
     player = player or ("mcts" if game == "combat" else "alphabeta")
@@ -57,7 +61,7 @@ def ai_command(game: str, position: Path | None, depth: int | None, time_ms: int
         raise click.ClickException(str(err)) from None
     table = Table(show_header=False)
     table.add_row("best", str(result.best))
-    table.add_row("score", describe_score(result) if player == "alphabeta" else f"{result.score:+d} (x1000 expected)")
+    table.add_row("score", describe_score(result) if player == "alphabeta" else describe_mcts_score(result.score))
     table.add_row("depth", f"{result.depth} (sel {result.seldepth})")
     table.add_row("pv", " ".join(str(a) for a in result.pv))
     table.add_row("nodes" if player == "alphabeta" else "iterations", f"{result.nodes:,}")

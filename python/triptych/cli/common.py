@@ -13,7 +13,8 @@ import click
 from triptych import InvalidStateError
 from triptych.games import GAMES, load
 
-GAME_ARGUMENT = click.argument("game", type=click.Choice(sorted(GAMES)))
+# Game names as the user types them: AquaIgnis, HEXFLEET and aquaignis are one game.
+GAME_ARGUMENT = click.argument("game", type=click.Choice(sorted(GAMES), case_sensitive=False))
 
 # Seeds feed 64-bit generators; a negative one is a typo, not a seed.
 SEED_TYPE = click.IntRange(0, 2**64 - 1)
@@ -56,13 +57,48 @@ def read_saved_game(path: Path) -> Any:
         raise click.BadParameter(f"{path} is not valid JSON: {err}", param_hint="--position") from None
 
 
-def load_position(game_name: str, path: Path | None, variant: str | None = None, seed: int | None = None) -> Any:
-    """The position saved in `path` (the engine's JSON), or a new game."""
+class PositionParam(click.ParamType):
+    """--position: a saved game (a JSON file) or a one-line position string ('aquaignis ......./...')."""
+
+    name = "FILE|POSITION"
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> Any:
+        from triptych.positions import is_position_string
+
+        if isinstance(value, Path) or not is_position_string(str(value)):
+            path = Path(value)
+            if not path.is_file():
+                self.fail(f"{value!r} is neither a file nor a position string (GAME then its fields)", param, ctx)
+            return path
+        return str(value)
+
+
+POSITION_OPTION = click.option("--position", "-p", type=PositionParam(),
+                               help="Start from a saved game (the engine's JSON file) or a one-line position string.")
+
+
+def load_position(game_name: str, path: Path | str | None, variant: str | None = None,
+                  seed: int | None = None) -> Any:
+    """The position saved in `path` (the engine's JSON) or given as a position string, or a new game."""
     check_variant(game_name, variant)
     game = load(game_name)
     if path is None:
         return new_state(game, variant, seed)
+    if isinstance(path, str):
+        from triptych.positions import from_position_string
+
+        saved = path.split(maxsplit=1)[0].lower()
+        if saved != game_name:
+            raise click.BadParameter(f"that position string is for {saved}, not {game_name}", param_hint="--position")
+        try:
+            return from_position_string(path)
+        except InvalidStateError as err:
+            raise click.BadParameter(str(err), param_hint="--position") from None
     data = read_saved_game(path)
+    saved_game = data.get("game") if isinstance(data, dict) else None
+    if isinstance(saved_game, str) and saved_game.lower() != game_name:
+        raise click.BadParameter(f"{path} is a saved {saved_game} game, not {game_name} "
+                                 f"(triptych play {saved_game} --position {path})", param_hint="--position")
     try:
         state = game.State.from_dict(data)
     except InvalidStateError as err:
@@ -81,3 +117,18 @@ def check_output_path(path: Path, option: str) -> None:
         raise click.BadParameter(f"{path}: the folder {folder} does not exist", param_hint=option)
     if not os.access(folder, os.W_OK):
         raise click.BadParameter(f"{path}: the folder {folder} is not writable", param_hint=option)
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Writes ``text`` to ``path`` whole or not at all: a Ctrl-C mid-write leaves the previous file.
+
+    The text goes to a temporary file beside ``path`` that then replaces it
+    in one step (os.replace is atomic on one file system).
+    """
+    path = Path(path)
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        temporary.write_text(text)
+        os.replace(temporary, path)
+    finally:
+        temporary.unlink(missing_ok=True)

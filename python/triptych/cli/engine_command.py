@@ -11,7 +11,7 @@ from triptych.engine.protocol import PROTOCOL_GAMES, EngineSession
 
 
 @click.command()
-@click.argument("game", type=click.Choice(PROTOCOL_GAMES))
+@click.argument("game", type=click.Choice(PROTOCOL_GAMES, case_sensitive=False))
 def engine(game: str) -> None:
     """Speak the Triptych engine protocol for GAME on stdin/stdout (see docs/protocol.md).
 
@@ -31,5 +31,5 @@ def engine(game: str) -> None:
         session.handle(line)
         if session.quit_requested:
             break
-    if not session.quit_requested:  # end of input: let a running search answer, then leave
-        session.wait()
+    if not session.quit_requested:  # end of input is quit, as for Stockfish: a running search answers, then leave
+        session.stop_search()

@@ -14,8 +14,9 @@ from rich.table import Table
 
 from triptych import ai
 from triptych.cli.backend_options import backend_options, open_executor
-from triptych.cli.common import GAME_ARGUMENT, SEED_TYPE
+from triptych.cli.common import GAME_ARGUMENT, SEED_TYPE, write_atomically
 from triptych.elo import Sprt
+from triptych.engine.client import EngineError
 from triptych.match import MAX_ACTIONS, MatchResult, check_player_spec, default_workers, run_match
 
 TWO_PLAYER_GAME = GAME_ARGUMENT  # Combat is refused with the reason (ai.require_two_player_game)
@@ -103,21 +104,37 @@ def match(game: str, player_a: str, player_b: str, games: int, seed: int, openin
                                             sprt=sprt, executor=executor, on_pair=on_pair,
                                             engine_time_ms=engine_time_ms, engine_depth=engine_depth,
                                             max_actions=max_actions)
+        except EngineError as err:  # a program that is missing, is no engine, or broke the protocol: the user's
+            raise click.ClickException(f"engine player: {err}") from None
         except KeyboardInterrupt:
-            raise click.ClickException("interrupted: no result written") from None
+            # Exit 130 (the boundary says "Interrupted."); the partial record, if any, is a whole file.
+            if json_path is not None and json_path.exists():
+                click.echo(f"interrupted: the pairs played so far are in {json_path} (finished: false)", err=True)
+            raise
     elo = result.elo()
-    low, high = result.interval
+    low, high = (elo.score_low, elo.score_high) if elo else result.interval  # the interval the Elo one maps
+    # Names are never truncated (they say which settings played). Names too long to leave the numbers
+    # room in the console are shown as A and B in the table, and written out in full above it.
+    widest = max(len(player_a), len(player_b))
+    short = widest + 44 > console.width
+    if short:
+        console.print(f"A: {player_a}\nB: {player_b}", soft_wrap=True, highlight=False)
     table = Table("player", "games", "wins", "draws", "losses", "score")
-    for name, wins, losses, score in ((player_a, result.wins, result.losses, result.score),
-                                      (player_b, result.losses, result.wins, 1 - result.score)):
+    for name, wins, losses, score in (("A" if short else player_a, result.wins, result.losses, result.score),
+                                      ("B" if short else player_b, result.losses, result.wins, 1 - result.score)):
         table.add_row(name, str(result.games), str(wins), str(result.draws), str(losses), f"{score:.1%}")
-    for column in table.columns[:1]:  # names are never truncated: they say which settings played
+    for column in table.columns[:1]:
         column.no_wrap, column.overflow = True, "ignore"
     console.print(table)
     console.print(f"{player_a} scored {result.score:.1%} (95% {low:.1%} - {high:.1%}): Elo {elo}")
     console.print(f"pentanomial (pairs scoring 0, 1/2, 1, 3/2, 2): {result.pentanomial()}; "
                   f"{result.actions / max(result.games, 1):.0f} actions per game; "
                   "ends: " + ", ".join(f"{k} {v}" for k, v in sorted(result.ends().items())))
+    for name, clock in zip((player_a, player_b), result.clocks()):
+        if clock is not None:  # an engine player: its clock, as docs/protocol.md promises
+            per_move = clock["seconds"] / max(clock["moves"], 1)
+            console.print(f"clock of {name}: {clock['seconds']:.1f} s for {clock['moves']} moves "
+                          f"({per_move * 1000:.0f} ms a move), {clock['overruns']} over time", soft_wrap=True)
     if sprt is not None:
         lower, upper = sprt.bounds
         llr = sprt.llr(result.pentanomial()) if sum(result.pentanomial()) else 0.0
@@ -139,11 +156,12 @@ def _write_match_json(path: Path, game: str, player_a: str, player_b: str, seed:
             "summary": {"wins": result.wins, "draws": result.draws, "losses": result.losses,
                         "pentanomial": result.pentanomial(), "elo": _finite(elo.elo) if elo else None,
                         "elo95": [_finite(elo.low), _finite(elo.high)] if elo else None, "ends": result.ends(),
+                        "clocks": dict(zip(("a", "b"), result.clocks())),
                         "sprt": str(sprt) if sprt else None,
                         "llr": round(sprt.llr(result.pentanomial()), 3) if sprt and sum(result.pentanomial()) else None,
                         "verdict": verdict},
             "games": [r.to_dict() for r in sorted(result.records, key=lambda r: (r.pair, r.a_side))]}
-    path.write_text(json.dumps(data, indent=1))
+    write_atomically(path, json.dumps(data, indent=1))
 
 
 def _finite(value: float) -> float | None:
@@ -170,28 +188,44 @@ def ladder(game: str, players: str | None, games: int, reach: int, seed: int, op
     """Place players on one Elo scale by maximum likelihood, anchored at random = 0."""
     from triptych.ladder import DEFAULT_PLAYERS, Pairing, plot, run_ladder, schedule
 
+    try:
+        ai.require_two_player_game(game)
+    except ValueError as err:
+        raise click.BadParameter(str(err), param_hint="GAME") from None
     specs = [p.strip() for p in players.split(";")] if players else list(DEFAULT_PLAYERS)
+    if len(specs) < 2:
+        raise click.BadParameter(f"a ladder needs at least two players, got {len(specs)}", param_hint="--players")
     for spec in specs:
         _check_spec(spec)
     console = Console()
-    total = len(schedule(len(specs), reach))
+    pairs = schedule(len(specs), reach)
+    per_pairing = games + games % 2  # whole opening pairs
     with _progress(console) as progress:
-        task = progress.add_task(f"{game} ladder", total=total, info="")
+        # The bar counts games, not pairings: a pairing of deep searches takes minutes.
+        task = progress.add_task(f"{game} ladder", total=len(pairs) * per_pairing,
+                                 info=f"{specs[pairs[0][0]]} vs {specs[pairs[0][1]]}" if pairs else "")
+
+        def on_pair(index: int, result: MatchResult) -> None:
+            i, j = pairs[index]
+            progress.update(task, completed=index * per_pairing + result.games,
+                            info=f"pairing {index + 1}/{len(pairs)}: {specs[i]} vs {specs[j]} "
+                                 f"+{result.wins} ={result.draws} -{result.losses}")
 
         def on_pairing(index: int, _total: int, p: Pairing) -> None:
-            progress.update(task, completed=index + 1,
+            progress.update(task, completed=(index + 1) * per_pairing,
                             info=f"{specs[p.i]} vs {specs[p.j]}: +{p.wins} ={p.draws} -{p.losses}")
             played.append(p)
             if json_path:  # a long ladder cut short keeps the pairings it played
-                json_path.write_text(json.dumps(dict(settings, finished=False,
-                                                     pairings=[q.to_dict(specs) for q in played]), indent=1))
+                write_atomically(json_path, json.dumps(dict(settings, finished=False,
+                                                            pairings=[q.to_dict(specs) for q in played]), indent=1))
 
         played: list[Pairing] = []
         settings = {"game": game, "games_per_pairing": games, "reach": reach, "seed": seed, "opening": opening,
                     "max_actions": max_actions}
         try:
             result = run_ladder(game, specs, games, reach=reach, seed=seed, opening=opening,
-                                workers=workers or default_workers(), on_pairing=on_pairing, max_actions=max_actions)
+                                workers=workers or default_workers(), on_pairing=on_pairing, max_actions=max_actions,
+                                on_pair=on_pair)
         except ValueError as err:
             raise click.ClickException(str(err)) from None
     table = Table("player", "Elo", "95%", "games")
@@ -199,7 +233,7 @@ def ladder(game: str, players: str | None, games: int, reach: int, seed: int, op
         table.add_row(name, f"{elo:+.0f}", f"±{half:.0f}", str(games_played))
     console.print(table)
     if json_path:
-        json_path.write_text(json.dumps(dict(settings, finished=True, **result.to_dict()), indent=1))
+        write_atomically(json_path, json.dumps(dict(settings, finished=True, **result.to_dict()), indent=1))
     if plot_path:
         plot(result, str(plot_path), f"{game}: Elo ladder ({games} games a pairing)")
 

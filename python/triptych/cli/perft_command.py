@@ -9,17 +9,16 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from triptych.cli.common import GAME_ARGUMENT, load_position
+from triptych.cli.common import GAME_ARGUMENT, POSITION_OPTION, load_position
 from triptych.games import load
 
 
 @click.command()
 @GAME_ARGUMENT
 @click.option("--depth", "-d", type=click.IntRange(0, 64), required=True, help="Plies (actions) to search.")
-@click.option("--position", "-p", type=click.Path(exists=True, dir_okay=False, path_type=Path),
-              help="A saved position (the engine's JSON) instead of the start.")
+@POSITION_OPTION
 @click.option("--divide", is_flag=True, help="Also list the leaves below each first action.")
-def perft(game: str, depth: int, position: Path | None, divide: bool) -> None:
+def perft(game: str, depth: int, position: Path | str | None, divide: bool) -> None:
     """Count the leaves of GAME's action tree DEPTH plies deep, with leaves per second."""
     module = load(game)
     state = load_position(game, position)

@@ -10,15 +10,18 @@ outcome (triptych.timeline), so it never redraws one.
 from __future__ import annotations
 
 import json
+import os
+import sys
 from pathlib import Path
 from typing import Any
 
 import click
 from rich.console import Console
 
-from triptych import IllegalActionError
+from triptych import IllegalActionError, ai
 from triptych.cli.boundary import error_message
-from triptych.cli.common import SEED_TYPE, VARIANT_OPTION, check_output_path, check_variant, load_position
+from triptych.cli.common import (POSITION_OPTION, SEED_TYPE, VARIANT_OPTION, check_output_path, check_variant,
+                                 load_position)
 from triptych.cli.terminal_views import TerminalView, view_for
 from triptych.games import GAMES, load
 from triptych.timeline import Timeline
@@ -40,12 +43,13 @@ def show_chance(steps: list[Any], console: Console) -> None:
 
 def run_game(state: Any, console: Console, read_line: Any, seed: int | None,
              player_names: tuple[str, ...] = ("player 0", "player 1"), game_help: str = "",
-             view: TerminalView | None = None) -> Any:
+             view: TerminalView | None = None, ai_player: Any = None, ai_seat: int = 1) -> Any:
     """The interactive loop; returns the final state. `read_line` reads one command.
 
     `game_help` (the game module's ACTIONS_HELP) is shown under 'help': what the notation means. `view`
     draws the board and the actions (the default: the engine's text board and every action). The board is
-    drawn after each action, not after a refused one (the reason is all that changed).
+    drawn after each action, not after a refused one (the reason is all that changed). With `ai_player`
+    (--vs-ai) that player takes seat `ai_seat`, and 'undo' takes back its move and yours.
     """
     view = view or TerminalView()
     # The Timeline draws chance from the seed and never lets undo go back past a drawn outcome, so 'undo'
@@ -56,6 +60,15 @@ def run_game(state: Any, console: Console, read_line: Any, seed: int | None,
     show = True
     while not state.is_terminal():
         legal = state.legal_actions()
+        if ai_player is not None and state.to_move == ai_seat:
+            action = ai_player.choose(state)  # Ctrl-C stops the search: exit 130
+            step = game.apply(action)
+            console.print(f"{player_names[ai_seat]} plays {action}", highlight=False)
+            show_chance(game.resolve_chance(), console)
+            state = game.state
+            view.after_turn(step.before, state, console)
+            show = True
+            continue
         if show:
             view.board(state, console)
             view.actions(legal, console)
@@ -77,7 +90,7 @@ def run_game(state: Any, console: Console, read_line: Any, seed: int | None,
             console.print(view.rules(state) or "This game's rules: `triptych rules GAME`.", markup=False)
             continue
         if command == "undo":
-            if game.undo():
+            if game.undo(keep_player=None if ai_player is None else 1 - ai_seat):
                 state = game.state
                 show = True
             else:
@@ -128,14 +141,13 @@ def refuse_table_options(**given: Any) -> None:
 
 
 @click.command()
-@click.argument("game", type=click.Choice(sorted(GAMES)), required=False)
+@click.argument("game", type=click.Choice(sorted(GAMES), case_sensitive=False), required=False)
 @click.option("--terminal", is_flag=True, help="Play in the terminal (type actions in notation) instead of the 3D window.")
 @VARIANT_OPTION
 @click.option("--seed", type=SEED_TYPE, default=None, help="Seed for dice and cards (same seed, same game).")
-@click.option("--position", "-p", type=click.Path(exists=True, dir_okay=False, path_type=Path),
-              help="Continue from a saved position (the engine's JSON).")
+@POSITION_OPTION
 @click.option("--vs-ai", "vs_ai", type=click.Choice(AI_LEVELS), default=None,
-              help="Play against the AI at this strength (you take the first seat).")
+              help="Play against the AI at this strength (you take the first seat; also with --terminal).")
 @click.option("--ai-vs-ai", is_flag=True, help="Watch the AI play both sides.")
 @click.option("--ai-level", type=click.Choice(AI_LEVELS), default="medium", show_default=True,
               help="AI strength for --ai-vs-ai.")
@@ -149,7 +161,7 @@ def refuse_table_options(**given: Any) -> None:
 @click.option("--size", default="1280x800", show_default=True, help="Window size WIDTHxHEIGHT.")
 @click.option("--replay", "replay_path", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
               help="Step through a match record (`triptych match --json`) or a saved game on the 3D table.")
-def play(game: str | None, terminal: bool, variant: str | None, seed: int | None, position: Path | None,
+def play(game: str | None, terminal: bool, variant: str | None, seed: int | None, position: Path | str | None,
          vs_ai: str | None, ai_vs_ai: bool, ai_level: str, first: str, offscreen: bool, screenshot: Path | None,
          ai_moves: int, size: str, replay_path: Path | None) -> None:
     """Play GAME on the 3D table (Panda3D), or in the terminal with --terminal.
@@ -160,15 +172,27 @@ def play(game: str | None, terminal: bool, variant: str | None, seed: int | None
     if terminal:
         if game is None:
             raise click.UsageError("--terminal needs a GAME")
-        refuse_table_options(vs_ai=vs_ai, ai_vs_ai=ai_vs_ai, first=first, offscreen=offscreen,
+        refuse_table_options(ai_vs_ai=ai_vs_ai, first=first, offscreen=offscreen,
                              screenshot=screenshot, ai_moves=ai_moves, replay=replay_path)
         state = load_position(game, position, variant, seed)
         module = load(game)
         names = terminal_player_names(game, module)
+        opponent = None
+        if vs_ai is not None:
+            try:
+                ai.require_two_player_game(game)
+            except ValueError as err:
+                raise click.BadParameter(f"{err}; leave out --vs-ai", param_hint="--vs-ai") from None
+            from triptych.client3d.players import LEVELS, make_ai  # no panda3d: the levels the 3D table offers
+
+            opponent = make_ai(vs_ai, state, seed)
+            names = (names[0] + " (you)", f"{names[1]} ({vs_ai} AI: {LEVELS[vs_ai][0]})")
         console = Console()
+        if hasattr(sys.stdin, "reconfigure"):  # a byte that is not UTF-8 is a refused action, not a lost game
+            sys.stdin.reconfigure(errors="surrogateescape")
         console.print(f"[bold]{game}[/bold] - {HELP}")
         run_game(state, console, lambda who: click.prompt(who, prompt_suffix="> ", default="", show_default=False),
-                 seed, names, getattr(module, "ACTIONS_HELP", ""), view_for(game))
+                 seed, names, getattr(module, "ACTIONS_HELP", ""), view_for(game), ai_player=opponent)
         return
     if screenshot is not None and not offscreen:
         raise click.UsageError("--screenshot needs --offscreen")
@@ -181,7 +205,14 @@ def play(game: str | None, terminal: bool, variant: str | None, seed: int | None
     except ValueError:
         raise click.BadParameter(f"{size!r} is not WIDTHxHEIGHT", param_hint="--size") from None
     if position is not None and game is not None:
-        load_position(game, position, variant, seed)  # refuse a bad file here, with the field named
+        loaded = load_position(game, position, variant, seed)  # refuse a bad file here, with the field named
+        if isinstance(position, str):  # a position string: the table loads saved games, so save it as one
+            import tempfile
+
+            handle, name = tempfile.mkstemp(prefix="triptych-position-", suffix=".json")
+            with os.fdopen(handle, "w") as out:
+                json.dump(loaded.to_dict(), out)
+            position = Path(name)
     if replay_path is not None:
         from triptych.client3d.replay import ReplayError, open_replay
 

@@ -40,7 +40,29 @@ class EngineProcess:
             raise EngineError(f"cannot start engine {self.argv!r}: {err}") from None
         self._lines: queue.Queue[str | None] = queue.Queue()
         threading.Thread(target=self._read, daemon=True).start()
-        self.greeting = self.read_answer()  # an engine introduces itself (id ...) and says ok on start
+        # Asked at once, so a program that is no engine shows it at once: `cat` echoes "info" where an
+        # engine's first line is its greeting (id ...); waiting for that greeting took cat 30 s.
+        self.send("info")
+        self.greeting = self._read_greeting()
+        self.info = self.read_answer()
+
+    def _read_greeting(self) -> list[str]:
+        name = self.argv[0]
+        try:
+            first = self._lines.get(timeout=self.timeout_s)
+        except queue.Empty:
+            raise EngineError(f"engine {name!r} said nothing within {self.timeout_s:.0f} s of starting: "
+                              "is it a Triptych engine (docs/protocol.md)?") from None
+        if first is None:
+            self.process.wait()
+            raise EngineError(f"engine {name!r} exited on start (code {self.process.returncode}) "
+                              "without a greeting")
+        if not first.startswith("id "):
+            self.process.kill()  # not an engine: it would not understand quit either
+            self.process.wait()
+            raise EngineError(f"{name!r} does not speak the Triptych engine protocol (docs/protocol.md): "
+                              f"its first line was {first[:60]!r}, not 'id NAME VERSION'")
+        return [first, *self.read_answer()]
 
     def _read(self) -> None:
         assert self.process.stdout is not None
@@ -110,8 +132,7 @@ class EnginePlayer:
 
     def _process(self) -> EngineProcess:
         if self._engine is None:
-            self._engine = EngineProcess(self.command)
-            self._engine.command("info")
+            self._engine = EngineProcess(self.command)  # asks info on start
         return self._engine
 
     def choose(self, state: Any) -> Any:

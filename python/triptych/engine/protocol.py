@@ -21,7 +21,8 @@ from triptych import ai, games
 
 ENGINE_NAME = "triptych-engine"
 PROTOCOL_GAMES = ("aquaignis", "hexfleet")  # two-player games: the searches the protocol drives
-COMMANDS = ("info", "newgame", "play", "validmoves", "bestmove", "go", "stop", "undo", "options", "quit")
+COMMANDS = ("info", "isready", "newgame", "play", "validmoves", "bestmove", "go", "stop", "undo", "options", "quit")
+WHILE_SEARCHING = ("stop", "quit", "info", "isready")  # the commands a running go does not refuse
 MAX_DEPTH = 64
 
 
@@ -122,7 +123,7 @@ class EngineSession:
         if not words:
             return
         command, rest = words[0].lower(), line.strip()[len(words[0]):].strip()
-        if self.searching and command not in ("stop", "quit", "info"):
+        if self.searching and command not in WHILE_SEARCHING:
             self._answer_error("a search is running: send stop first")
             return
         try:
@@ -164,6 +165,15 @@ class EngineSession:
 
     def _cmd_newgame(self, rest: str) -> list[str]:
         game = self.game
+        if rest.startswith("position "):  # newgame position STRING: a one-line position (triptych.positions)
+            from triptych.positions import from_position_string
+
+            text = rest[len("position "):].strip()
+            game = text.split(maxsplit=1)[0].lower() if text else ""
+            if game not in PROTOCOL_GAMES:
+                raise ProtocolError(f"a position string starts with its game ({', '.join(PROTOCOL_GAMES)})")
+            start, moves = from_position_string(text), []
+            return self._start(game, start, moves)
         first, _, after = rest.partition(" ")
         if first in games.GAMES:
             if first not in PROTOCOL_GAMES:
@@ -179,6 +189,10 @@ class EngineSession:
         else:
             start = module.new_game()
             moves = [m.strip() for m in rest.split(";") if m.strip()]
+        return self._start(game, start, moves)
+
+    def _start(self, game: str, start: Any, moves: list[str]) -> list[str]:
+        """A new game from ``start`` after ``moves``; on a bad move the old game stays."""
         previous = (self.game, self.module, self.start, self.moves, self.history)
         try:
             self._new(game, start, moves)
@@ -239,6 +253,14 @@ class EngineSession:
             raise ProtocolError(f"unknown option {name!r}; see options")
         self._searcher = None  # the next search is built with the new options
         return [f"option {name} {value}"]
+
+    def _cmd_isready(self, rest: str) -> list[str]:
+        """As UCI's: answered at once, even while a search runs (which it does not stop)."""
+        return ["readyok"]
+
+    def stop_search(self) -> None:
+        """Ends a running search, which answers with its best move so far (nothing if none runs)."""
+        self._cmd_stop_quietly()
 
     def _cmd_quit(self, rest: str) -> list[str]:
         self._cmd_stop_quietly()

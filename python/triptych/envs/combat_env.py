@@ -20,6 +20,7 @@ from gymnasium import spaces
 
 import triptych
 import triptych.combat as combat
+from triptych.envs.actions import discrete_action
 
 
 class CombatEnv(gymnasium.Env):
@@ -36,12 +37,14 @@ class CombatEnv(gymnasium.Env):
         self.variant, self.params, self.render_mode = variant, dict(params or {}), render_mode
         combat.new_game(variant, seed=0, params=self.params)  # refuses bad params now, not at reset
         actions = combat.compact_chance_offset(variant)
+        self._actions = actions
         self.action_space = spaces.Discrete(actions)
         self.observation_space = spaces.Dict({
             "observation": spaces.Box(-np.inf, np.inf, combat.OBSERVATION_SHAPE, np.float32),
             "action_mask": spaces.Box(0, 1, (actions,), np.int8),
         })
         self.state: Any = None
+        self._ended = False  # an illegal action ended the episode (the fight itself goes on)
 
     def _observe(self) -> dict[str, np.ndarray]:
         return {"observation": self.state.observation(), "action_mask": self.state.compact_action_mask().astype(np.int8)}
@@ -55,6 +58,7 @@ class CombatEnv(gymnasium.Env):
         fight_seed = int(self.np_random.integers(0, 2**63 - 1))  # the fight's dice follow the env's seed
         self.state = combat.new_game(self.variant, seed=fight_seed, params=self.params)
         self.state.play_chance()
+        self._ended = False
         return self._observe(), self._info()
 
     def step(self, action: int):
@@ -65,11 +69,16 @@ class CombatEnv(gymnasium.Env):
         """
         if self.state is None:
             raise RuntimeError("call reset() before step()")
-        if self.state.is_terminal():
-            raise RuntimeError("the fight is over: call reset()")
+        if self.state.is_terminal() or self._ended:
+            raise RuntimeError("the episode is over (terminated): call reset()")
+        n = self._actions
+        action_id = discrete_action(action, n)
         try:
-            self.state.apply_compact_id(int(action))
+            if not 0 <= action_id < n:
+                raise triptych.IllegalActionError(f"action {action_id} is outside the action space Discrete({n})")
+            self.state.apply_compact_id(action_id)
         except triptych.IllegalActionError as err:
+            self._ended = True  # the episode ended here, though the fight did not
             info = self._info()
             info["illegal_action"] = str(err)
             return self._observe(), -1.0, True, False, info

@@ -17,6 +17,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 import triptych
+from triptych.envs.actions import discrete_action
 from triptych.games import load
 
 
@@ -85,7 +86,7 @@ class TwoPlayerEnv(AECEnv):
             return
         self._cumulative_rewards[agent] = 0.0
         try:
-            self._apply(int(action))
+            self._apply(discrete_action(action, int(self.action_spaces[agent].n)))
         except triptych.IllegalActionError as err:
             other = self.agents[1 - self.agents.index(agent)]
             self.rewards = {agent: -1.0, other: 1.0}

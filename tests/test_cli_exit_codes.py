@@ -1,0 +1,89 @@
+"""docs/cli.md's promises: every command is listed there, a bad option exits 2 with one line, and every
+command interrupted while it works exits 130 with ``Interrupted.`` and no traceback (issue 30)."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from triptych.cli import main
+
+DOC = Path(__file__).resolve().parents[1] / "docs" / "cli.md"
+CLI = [sys.executable, "-c", "from triptych.cli import main; main()"]
+
+
+def _documented_commands() -> set[str]:
+    section = DOC.read_text().split("## Ctrl-C, command by command", 1)[1]
+    return {m.group(1).split()[0] for m in re.finditer(r"^\| `([^`]+)`", section, re.M)}
+
+
+def test_every_command_is_documented() -> None:
+    assert _documented_commands() == set(main.commands)
+
+
+@pytest.mark.parametrize("command", sorted(main.commands))
+def test_a_bad_option_exits_2_with_one_line(command: str) -> None:
+    args = [command, "stats"] if command == "combat" else [command]
+    result = CliRunner().invoke(main, [*args, "--no-such-option"])
+    assert result.exit_code == 2
+    assert result.output.strip().startswith("Error:") and "Traceback" not in result.output
+
+
+def _core_loaded(pid: int) -> bool:
+    """The native core is mapped: the process is past its imports (an editable install's rebuild check)."""
+    try:
+        return "_core.cpython" in Path(f"/proc/{pid}/maps").read_text()
+    except OSError:
+        return False
+
+
+WORKING = {
+    "perft": ["perft", "aquaignis", "-d", "12"],
+    "ai": ["ai", "aquaignis", "--time-ms", "600000"],
+    "ladder": ["ladder", "aquaignis", "--players", "alphabeta:6;alphabeta:7", "-n", "20", "-j", "2"],
+    "tune": ["tune", "aquaignis", "--steps", "1000", "--depth", "4", "-j", "2", "-o", "{tmp}/weights.json"],
+    "combat": ["combat", "stats", "-n", "1000000", "--variant", "v01"],
+    "bench": ["bench"],
+    "engine": ["engine", "aquaignis"],
+    "play": ["play", "aquaignis", "--terminal"],
+}
+STDIN = {"engine": "go infinite\n", "play": ""}  # kept open: the engine searches, the game waits for a move
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="process groups and /proc")
+@pytest.mark.parametrize("command", sorted(WORKING))
+def test_ctrl_c_while_working_exits_130(command: str, tmp_path: Path) -> None:
+    args = [a.replace("{tmp}", str(tmp_path)) for a in WORKING[command]]
+    proc = subprocess.Popen([*CLI, *args], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, text=True, start_new_session=True, cwd=tmp_path)
+    try:
+        if command in STDIN:
+            assert proc.stdin is not None
+            proc.stdin.write(STDIN[command])
+            proc.stdin.flush()
+        deadline = time.monotonic() + 120
+        while not _core_loaded(proc.pid):
+            assert proc.poll() is None and time.monotonic() < deadline
+            time.sleep(0.05)
+        time.sleep(1.5)  # at work
+        assert proc.poll() is None, "finished before it could be interrupted"
+        sent = time.monotonic()
+        os.killpg(proc.pid, signal.SIGINT)
+        _, err = proc.communicate(timeout=30)
+        took = time.monotonic() - sent
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    assert proc.returncode == 130, err
+    assert "Interrupted." in err
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
+    assert took < 10.0
