@@ -136,7 +136,7 @@ BAD_STATES = [
     (mutate(["links", 0, "flows"], [2, 3]), "links[0].flows: linked flows must be"),
     (mutate(["links", 0, "turns_left"], 3), "links[0].turns_left: 3 is out of range 1..2"),
     (mutate(["no_progress"], -1), "no_progress: -1 is out of range"),
-    (mutate(["options", "no_progress_limit"], 0), "options.no_progress_limit"),
+    (mutate(["options", "no_progress_limit"], -1), "options.no_progress_limit: -1 is out of range 0..10000"),
     (mutate(["extra"], 1), "extra: unknown field"),
     ("not a dict", "expected a dict"),
 ]

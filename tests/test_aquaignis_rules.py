@@ -229,15 +229,19 @@ def test_R3_own_pieces_advance_through_own_barrier():
     assert board(s) == {(2, 3): ("aqua", "piece", 1), (2, 2): ("aqua", "barrier", 2)}
 
 
-def test_R3_R6_own_barrier_on_edge_row_is_not_a_way_off_the_board():
-    # A breakthrough is an Advance "from position 6"; a piece on 5 behind its own barrier on 6 cannot
-    # pass it (there is no slot beyond) and does not score.
+def test_R3_R6_own_barrier_on_edge_row_is_passed_off_the_board():
+    # R3: a piece on 5 behind its own barrier on 6 passes it freely, and beyond it is the way off the
+    # board from the edge row: an Advance or a Surge scores; the barrier stays.
     s = position(A(2, 5, 3), AB(2, 6, 1))
     legal = notations(s)
-    assert "A2.5" not in legal and "S2.5" not in legal
-    with pytest.raises(triptych.IllegalActionError, match="own barrier on your edge row blocks the way"):
-        s.apply("A2.5")
-    assert s.score == (0, 0)
+    assert "A2.5" in legal and "S2.5" in legal
+    s.apply("A2.5")
+    assert s.score == (1, 0) and board(s) == {(2, 6): ("aqua", "barrier", 1)}
+    # Behind the barrier an own piece still blocks: passing the barrier onto it is no move.
+    t = position(A(2, 3, 1), AB(2, 4, 1), A(2, 5, 1))
+    assert "A2.3" not in notations(t)
+    with pytest.raises(triptych.IllegalActionError, match="own piece beyond your barrier"):
+        t.apply("A2.3")
 
 
 def test_stronger_attack_destroys_barrier_and_R4_takes_its_slot():
@@ -644,6 +648,44 @@ def test_R17_stalled_game_is_a_draw():
         assert not s.is_terminal()
     s.apply("C2.0")
     assert s.is_terminal() and s.winner is None and s.returns() == [0.0, 0.0]
+
+
+def test_R17_no_progress_limit_zero_turns_the_house_rule_off():
+    """R17 is a house rule (the seed has no draw): no_progress_limit=0 turns it off, as Hexfleet's
+    repetitions=0 does. Nothing is counted, so no number of quiet actions draws the game."""
+    s = aq.new_game(no_progress_limit=0)
+    assert s.to_dict()["options"]["no_progress_limit"] == 0
+    quiet = ["N1", "N2", "N1", "N2"]  # a turn of spawns each: no breakthrough, nothing destroyed
+    for n in quiet:
+        s.apply(n)
+    for _ in range(150):  # 300 more quiet actions (a spawn replacing your own piece is no progress)
+        for flow in (3, 4):
+            s.apply(f"N{flow}")
+    assert not s.is_terminal() and s.to_dict()["no_progress"] == 0
+    # the same line with the house rule on (limit 3) is drawn after 6 quiet actions
+    on = aq.new_game(no_progress_limit=3)
+    for n in quiet + ["N3", "N4"]:
+        on.apply(n)
+    assert on.is_terminal() and on.winner is None
+    # a saved game with the rule off round-trips, and a count under "off" is refused by name
+    d = s.to_dict()
+    assert aq.State.from_dict(d).to_dict() == d
+    d["no_progress"] = 1
+    with pytest.raises(triptych.InvalidStateError, match=r"^no_progress: must be 0 when options.no_progress_limit is 0"):
+        aq.State.from_dict(d)
+
+
+def test_R17_the_players_rules_page_calls_the_stall_draw_a_house_rule():
+    """The rules in brief (F1's page in the client, and the top of `triptych rules aquaignis`) name the
+    stall draw a house rule and say how to turn it off."""
+    from triptych.cli.rules_command import rules_text
+    from triptych.client3d.help_pages import help_page
+
+    brief = rules_text("aquaignis").split("## Rulings")[0]
+    for page in (brief, help_page("aquaignis")):
+        line = next(ln for ln in page.splitlines() if "Stalled game" in ln)
+        assert "house rule" in line and "not in the seed" in line
+        assert "no_progress_limit" in page and "0 turns the house rule off" in page
 
 
 def test_R17_destruction_resets_the_counter():

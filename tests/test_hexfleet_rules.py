@@ -673,7 +673,7 @@ def test_second_action_with_nothing_legal_simply_ends_the_turn():
     s = position({(0, 0): "C", (1, 0): "c", (-1, 0): "Y", (1, -1): "SSSSS", (0, -1): "SSSSS",
                   (-1, 1): "SSSSS", (0, 1): "SSSSSS"}, fleet=fleet)
     assert s.reserves[0]["shield"] == 1
-    # R4: the towers beside the Shipyard take the last Shield too
+    # R4 with shield_towers (this picture needs it): the towers beside the Shipyard take the last Shield too
     assert sorted(notations(s)) == ["P shield@-1,-1", "P shield@-1,1", "P shield@-2,0", "P shield@-2,1",
                                     "P shield@0,-1"]
     s.apply("P shield@-2,0")

@@ -172,10 +172,11 @@ void State::do_jump(const Action& a) {
 }
 
 void State::end_action() {
-  no_progress_ = progress_this_action_ ? 0 : no_progress_ + 1;
+  const bool counting = options_.no_progress_limit > 0;  // 0: the house rule is off (R17)
+  no_progress_ = progress_this_action_ || !counting ? 0 : no_progress_ + 1;
   progress_this_action_ = false;
   if (over_) return;
-  if (no_progress_ >= 2 * options_.no_progress_limit) {
+  if (counting && no_progress_ >= 2 * options_.no_progress_limit) {
     over_ = true;  // R17: a stalled game is a draw
     winner_ = -1;
     return;

@@ -90,12 +90,12 @@ State::MoveMasks State::move_masks() const {
   const std::uint64_t entry = row(entry_pos(side));
   const std::uint64_t landable = (~(own | foe) & kBoard) | own_pieces;
   m.spawns = (landable & entry & ~barriers_) | (ahead(landable, dir, 1) & barriers_ & entry);
-  // kFriendly: the cell ahead holds an own piece, or an own barrier with the edge or an own
-  // unit beyond it.
+  // kFriendly: the cell ahead holds an own piece, or an own barrier with an own unit beyond
+  // it (beyond your barrier on your edge row is the way off the board, R3).
   const std::uint64_t one_on = dir > 0 ? rows(0, kSlots - 2) : rows(1, kSlots - 1);  // a cell ahead
   const std::uint64_t two_on = dir > 0 ? rows(0, kSlots - 3) : rows(2, kSlots - 1);  // two cells ahead
   m.blocked = own_pieces & one_on &
-              (ahead(own_pieces, dir, 1) | (ahead(own_barriers, dir, 1) & (~two_on | ahead(own, dir, 2))));
+              (ahead(own_pieces, dir, 1) | (ahead(own_barriers, dir, 1) & two_on & ahead(own, dir, 2)));
   // Side jumps: an enemy piece at the same height in the flow to the left / right, not in the
   // flow of the enemy's Barrier.
   const std::uint64_t targets = foe & ~barriers_ & (m.enemy_barrier >= 0 ? ~flow_mask(m.enemy_barrier) : kBoard);
@@ -227,8 +227,7 @@ std::string where(int flow, int pos) {
 
 std::string State::blocked_way(int side, int flow, int pos) const {
   const StepTarget t = step_target(side, flow, pos);
-  if (cell(flow, t.pos).is_barrier_of(side))
-    return "your own barrier on your edge row blocks the way (a breakthrough starts from the edge row itself)";
+  if (t.pos != pos + direction(side)) return "your own piece beyond your barrier blocks the way";
   return "your own piece blocks the way";
 }
 

@@ -22,7 +22,7 @@ void check_range(const std::string& field, int value, int lo, int hi) {
 
 // Setup numbers flows 1..7 as the seed does; the engine uses 0..6.
 State State::from_setup(const Setup& setup) {
-  check_range("options.no_progress_limit", setup.options.no_progress_limit, 1, 10000);
+  check_range("options.no_progress_limit", setup.options.no_progress_limit, 0, 10000);
   check_range("options.first_player", setup.options.first_player, 0, 1);
   State s(setup.options);
   check_range("to_move", setup.to_move, 0, 1);
@@ -32,7 +32,11 @@ State State::from_setup(const Setup& setup) {
   if (setup.score[0] >= kWinningScore && setup.score[1] >= kWinningScore)
     invalid("score", "both sides cannot have 4 breakthroughs");
   check_range("turn", setup.turn, 0, 1 << 30);
-  check_range("no_progress", setup.no_progress, 0, 2 * setup.options.no_progress_limit);
+  const bool counting = setup.options.no_progress_limit > 0;  // 0: R17's draw is off, nothing is counted
+  if (counting)
+    check_range("no_progress", setup.no_progress, 0, 2 * setup.options.no_progress_limit);
+  else if (setup.no_progress != 0)
+    invalid("no_progress", "must be 0 when options.no_progress_limit is 0 (off: nothing is counted)");
 
   std::array<int, kCells> placed_by;
   placed_by.fill(-1);
@@ -88,7 +92,7 @@ State State::from_setup(const Setup& setup) {
     // A link made by a turn's first action leaves 1 action; one made by the
     // second ends the turn (turns_left 1). Only a Surge that ended the game
     // (the stall draw, R17) leaves turns_left 2 with both actions left.
-    const bool stalled = setup.no_progress >= 2 * setup.options.no_progress_limit;
+    const bool stalled = counting && setup.no_progress >= 2 * setup.options.no_progress_limit;
     if (l.turns_left == 2 && setup.actions_left == 2 && !stalled)
       invalid(field + ".turns_left", "2 with actions_left 2 is impossible in a live game (a link made this turn "
                                      "has used at least one action)");
@@ -105,7 +109,7 @@ State State::from_setup(const Setup& setup) {
       s.over_ = true;
       s.winner_ = static_cast<std::int8_t>(side);
     }
-  if (!s.over_ && s.no_progress_ >= 2 * s.options_.no_progress_limit) s.over_ = true;
+  if (!s.over_ && counting && s.no_progress_ >= 2 * s.options_.no_progress_limit) s.over_ = true;
   s.rebuild_masks();  // before the hash: rebuild_masks goes through set_cell
   s.hash_ = s.compute_hash();
   return s;

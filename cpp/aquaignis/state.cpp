@@ -163,8 +163,10 @@ std::string State::to_string() const {
       out << "\n" << kSideName[s] << " link: flows " << left_flow(links_[s].center) + 1 << " and "
           << right_flow(links_[s].center) + 1 << " (" << int(links_[s].turns_left) << " turn"
           << (links_[s].turns_left == 1 ? "" : "s") << ")";
-  out << "\nturn " << turn_ << ", " << no_progress_ << "/" << 2 * options_.no_progress_limit
-      << " actions without progress\n";
+  out << "\nturn " << turn_;
+  if (options_.no_progress_limit > 0)
+    out << ", " << no_progress_ << "/" << 2 * options_.no_progress_limit << " actions without progress";
+  out << "\n";
   return out.str();
 }
 

@@ -17,7 +17,8 @@ namespace triptych::aquaignis {
 
 struct Options {
   // Whole turns (2 actions each) in a row with no breakthrough and no unit
-  // destroyed before the game is drawn (R17); keeps self-play finite.
+  // destroyed before the game is drawn (R17, a house rule: the seed has no
+  // draw); keeps self-play finite. 0: off (nothing is counted).
   int no_progress_limit = 40;
   int first_player = kAqua;
 };
@@ -199,9 +200,9 @@ inline State::StepTarget State::step_target(int side, int flow, int pos) const {
   if (!on_board(next)) return {StepKind::kOffBoard, next};
   Cell c = cell(flow, next);
   if (c.is_barrier_of(side)) {  // R3: friendly barriers are passed through for free
-    // ...but only onto a slot: a breakthrough starts from the edge row itself
-    // (R6), so your barrier standing on your edge row closes the way.
-    if (!on_board(next + dir)) return {StepKind::kFriendly, next};
+    // Your barrier on your edge row: passing it is leaving the board from the
+    // edge row, a breakthrough (R3, R6).
+    if (!on_board(next + dir)) return {StepKind::kOffBoard, next + dir};
     next += dir;
     c = cell(flow, next);
   }

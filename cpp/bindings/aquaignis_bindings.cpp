@@ -98,7 +98,8 @@ Options options_from(py::handle obj, const std::string& field) {
   Reader r(obj, field);
   r.only({"no_progress_limit", "first_player"});
   const long long limit = r.integer_or("no_progress_limit", o.no_progress_limit);
-  if (limit < 1 || limit > 10000) Reader::fail(r.sub("no_progress_limit"), std::to_string(limit) + " is out of range 1..10000");
+  if (limit < 0 || limit > 10000)
+    Reader::fail(r.sub("no_progress_limit"), std::to_string(limit) + " is out of range 0..10000 (0: off)");
   o.no_progress_limit = static_cast<int>(limit);
   // first_player is spelled as in every game: the seat (0, 1) or this game's side name.
   if (r.has("first_player")) {
@@ -285,7 +286,8 @@ void init_aquaignis(py::module_& m) {
   // What pickles call to rebuild an action or a state (see reduce_via).
   m.def("_action_from_pickle", &action_from_dict, py::arg("d"));
   m.def("_state_from_pickle", &state_from_dict, py::arg("d"));
-  m.def("new_game", &new_game, "A new game; options: no_progress_limit (turns, default 40), first_player (0 or 'aqua', 1 or 'ignis').");
+  m.def("new_game", &new_game, "A new game; options: no_progress_limit (whole turns without a breakthrough or a destroyed unit before "
+        "a draw, a house rule, R17; default 40, 0: off), first_player (0 or 'aqua', 1 or 'ignis').");
   m.def(
       "perft", [](const State& s, int depth) { return interruptible_perft(s, depth, &perft); }, py::arg("state"),
       py::arg("depth"),

@@ -457,6 +457,34 @@ def test_your_pieces_advance_and_surge_through_your_barrier():
     assert board(s)[(4, 4)] == ("aqua", "piece", 1) and board(s)[(4, 2)] == ("aqua", "barrier", 1)
 
 
+@pytest.mark.parametrize("side", ["aqua", "ignis"])
+def test_your_barrier_on_your_edge_row_is_passed_freely_and_off_the_board(side):
+    """Ruling: R3, R6 (the piece behind your barrier on your edge row Advances or Surges through it and
+    off the board: a breakthrough; a Surge that first lands behind it stops there).
+
+    > Your pieces Advance, Surge, and Spawn through it freely
+
+    > Friendly pieces pass through; blocks enemy jumps and blunts attacks.
+
+    > Score only by moving off the board from the edge row (not by merely landing on it):
+    """
+    aqua = side == "aqua"
+    edge, behind, two_behind = (6, 5, 4) if aqua else (0, 1, 2)
+    mine, barrier = (A, AB) if aqua else (I, IB)
+    score = (1, 0) if aqua else (0, 1)
+    for verb, charge in (("A", 1), ("S", 3)):
+        s = position(mine(2, behind, charge), barrier(2, edge, 2), to_move=side)
+        assert f"{verb}2.{behind}" in notations(s)
+        s.apply(f"{verb}2.{behind}")
+        assert s.score == score
+        assert (2, behind) not in board(s) and board(s)[(2, edge)] == (side, "barrier", 2)  # the barrier stays
+    # A Surge from two behind: its first step lands behind the barrier, and a Surge leaves the board only
+    # on its first step (R6), so it stops there.
+    s = position(mine(3, two_behind, 3), barrier(3, edge, 1), to_move=side)
+    s.apply(f"S3.{two_behind}")
+    assert s.score == (0, 0) and board(s)[(3, behind)] == (side, "piece", 1)
+
+
 def test_enemy_cannot_side_jump_into_a_barrier_flow():
     """Ruling: R15 (a barrier anywhere in the flow closes it to enemy jumps).
 
@@ -677,7 +705,7 @@ def test_score_only_by_moving_off_the_board_not_by_landing_on_the_edge_row():
 
 
 def test_aqua_breaks_through_by_advance_or_surge_from_position_six():
-    """Ruling: R3, R6 (a Surge from position 5 stops on 6; your barrier on 6 is no way off the board).
+    """Ruling: R3, R6 (a Surge from position 5 stops on 6; passing your barrier on 6 is a way off the board).
 
     > AQUA — Advance or Surge from position 6
     """
@@ -691,7 +719,8 @@ def test_aqua_breaks_through_by_advance_or_surge_from_position_six():
     assert s.score == (0, 0)
     assert board(s)[(3, 6)] == ("aqua", "piece", 1) and board(s)[(6, 6)] == ("aqua", "piece", 1)
     s = position(A(5, 5, 1), AB(5, 6, 1))
-    assert "A5.5" not in notations(s)
+    s.apply("A5.5")  # through its own barrier on 6, off the board from the edge row (R3)
+    assert s.score == (1, 0)
 
 
 def test_ignis_breaks_through_by_advance_or_surge_from_position_zero():

@@ -17,7 +17,18 @@ match the seed exactly, and a quote that matches nothing is an error, so a misqu
     python tests/conformance/trace.py --check          # exit 1 if it is stale, a quote is wrong or a gap is left
     python tests/conformance/trace.py --gaps hexfleet.txt [--section V01]   # what is still uncovered
 
-The tests in ``test_traceability.py`` run the same checks.
+The tests in ``test_traceability.py`` run the same checks, and one more (``claim_gaps``): a test whose
+quote claims a scope or a repetition must reach it, as far as that can be seen in its code:
+
+- a quote saying "every variant", "all variants" or "each variant" needs a test that names every variant
+  of the combat slate (the V01..V10 parts of the seed): as its parameters or in its body, spelled out
+  (``"v01"`` ... ``"v10"``) or through a name bound to the full list (``combat.variant_ids()``,
+  ``combat.VARIANTS``). Checked exactly.
+- a quote saying "the first time", "cumulative(ly)", "each time" or "every time" needs a test that repeats:
+  a loop (``for``/``while``) in its body or a parametrisation over a count of occurrences (a parameter
+  named ``times``, ``turns``, ``occurrences`` or ``repeat``). This is necessary, not sufficient: a loop
+  does not prove the second occurrence is asserted on, and a test can reach it without a loop; such a
+  test is listed, with the reason, in test_traceability.py's ``REVIEWED_CLAIMS``.
 """
 
 from __future__ import annotations
@@ -347,6 +358,77 @@ def find_seeds(root: Path) -> Path:
     raise FileNotFoundError(f"no seeds in {root / 'docs' / 'rules' / 'seeds'}")
 
 
+# --- claims a quote makes about how far the test must go ----------------------------------------------
+
+_SCOPE_CLAIM = re.compile(r"\b(every variant|all variants|each variant)\b", re.I)
+_REPEAT_CLAIM = re.compile(r"\b(the first time|cumulative(?:ly)?|each time|every time)\b", re.I)
+_VARIANT_ID = re.compile(r"^[vV](\d\d)$")
+_ALL_VARIANTS = re.compile(r"variant_ids|VARIANTS")
+_COUNT_PARAMS = {"times", "turns", "occurrences", "repeat"}
+
+
+@dataclass
+class ClaimGap:
+    test: str  # module stem::test name
+    claim: str  # the phrase quoted
+    why: str
+
+
+def _all_variants(seed: Seed) -> set[str]:
+    return {name.lower() for name in seed.sections if re.fullmatch(r"V\d\d", name)}
+
+
+def _names_all_variants(func: ast.FunctionDef, module: ast.Module, variants: set[str]) -> bool:
+    """Whether the test's decorators or body name every variant, or a name bound to the full list."""
+    full_list_names = set()
+    for node in module.body:  # module-level names bound to the full list: IDS = combat.variant_ids()
+        if isinstance(node, ast.Assign) and _ALL_VARIANTS.search(ast.unparse(node.value)):
+            full_list_names |= {t.id for t in node.targets if isinstance(t, ast.Name)}
+    named: set[str] = set()
+    for part in [*func.decorator_list, *func.body]:
+        for node in ast.walk(part):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and _VARIANT_ID.match(node.value):
+                named.add(node.value.lower())
+            elif isinstance(node, ast.Name) and node.id in full_list_names:
+                return True
+            elif isinstance(node, (ast.Name, ast.Attribute)) and _ALL_VARIANTS.fullmatch(
+                    node.id if isinstance(node, ast.Name) else node.attr):
+                return True
+    return variants <= named
+
+
+def _repeats(func: ast.FunctionDef) -> bool:
+    for node in ast.walk(func):
+        if isinstance(node, (ast.For, ast.While)):  # a comprehension only collects; it repeats no play
+            return True
+    return bool({a.arg for a in func.args.args} & _COUNT_PARAMS)
+
+
+def claim_gaps(root: Path = REPO, seeds_dir: Path | None = None) -> list[ClaimGap]:
+    """Conformance tests whose quoted sentence claims every variant, or a repetition, the test's code
+    does not reach (see the module docstring for what is checked)."""
+    seeds_dir = seeds_dir or find_seeds(root)
+    combat_seed = load_seed(seeds_dir / "combat-variants.txt")
+    variants = _all_variants(combat_seed)
+    gaps = []
+    for module_path in sorted((root / "tests" / "conformance").glob("test_*.py")):
+        module = ast.parse(module_path.read_text(encoding="utf-8"))
+        for func in ast.walk(module):
+            if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) or not func.name.startswith("test"):
+                continue
+            label = f"{module_path.stem}::{func.name}"
+            quotes = " ".join(docstring_quotes(ast.get_docstring(func) or ""))
+            scope = _SCOPE_CLAIM.search(quotes)
+            if scope and variants and not _names_all_variants(func, module, variants):
+                gaps.append(ClaimGap(label, scope.group(1), f"quotes {scope.group(1)!r} but does not reach all "
+                                                            f"{len(variants)} variants"))
+            repeat = _REPEAT_CLAIM.search(quotes)
+            if repeat and not _repeats(func):
+                gaps.append(ClaimGap(label, repeat.group(1), f"quotes {repeat.group(1)!r} but never repeats "
+                                                             "(no loop, no count parameter)"))
+    return gaps
+
+
 # --- the table --------------------------------------------------------------------------------------
 
 
@@ -362,6 +444,15 @@ def render(trace: Trace) -> str:
         "(`tests/conformance/`), the rulings tables in `docs/rules/` and `tests/conformance/not_rules/`.",
         "Do not edit by hand; `tests/conformance/test_traceability.py` fails when this page is stale or a",
         "rule-bearing sentence has neither a test nor a ruling.",
+        "",
+        "A quote must also be reached by its test where that can be seen in the code (`trace.claim_gaps`):",
+        "a quote saying *every variant* (*all variants*, *each variant*) needs a test that names all ten",
+        "variants (parametrised over `combat.variant_ids()`, or each spelled out); a quote saying *the first",
+        "time*, *cumulative(ly)*, *each time* or *every time* needs a test that repeats (a loop, or a count",
+        "parameter). The first is exact; the second is necessary, not sufficient, so tests that reach the",
+        "second occurrence without a loop are read and listed with the reason (`REVIEWED_CLAIMS` in",
+        "`test_traceability.py`), as are the known gaps not yet fixed (`KNOWN_CLAIM_GAPS`). Words such as",
+        "*again* are not checked: too often they describe, not claim, a repetition.",
         "",
         "| seed | sentences | pinned by a test | read by a ruling | not a rule | gaps |",
         "|---|---|---|---|---|---|",

@@ -248,7 +248,7 @@ def greedy(state: State, weights: dict = {}) -> dict[str, typing.Any]:
     """
 def new_game(**kwargs) -> State:
     """
-    A new game; options: no_progress_limit (turns, default 40), first_player (0 or 'aqua', 1 or 'ignis').
+    A new game; options: no_progress_limit (whole turns without a breakthrough or a destroyed unit before a draw, a house rule, R17; default 40, 0: off), first_player (0 or 'aqua', 1 or 'ignis').
     """
 def perft(state: State, depth: typing.SupportsInt | typing.SupportsIndex) -> int:
     """
