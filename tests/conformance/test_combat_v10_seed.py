@@ -354,7 +354,8 @@ def test_clearing_an_engraving_unlocks_the_face_and_leaves_its_card():
 
 
 def test_akasha_gate_at_half_brings_shunya_which_costs_nothing_and_puts_akasha_on_the_die():
-    """The gate opens at 35 of 70 exactly; Shunya enters the hand; inscribing it costs 0 (and leaves the free
+    """The gate opens at 35 of 70 exactly; Shunya enters the hand, once (two more blows below half bring no
+    second); inscribing it costs 0 (and leaves the free
     inscription unused); while it is written, face 6 shows Akasha; when it leaves, the face is Prithvi again.
 
     Ruling: V10-R5, V10-R8.
@@ -366,6 +367,13 @@ def test_akasha_gate_at_half_brings_shunya_which_costs_nothing_and_puts_akasha_o
     roll(s, 1, "prithvi")
     s.apply("end")
     assert enemy_hp(s) == 35 and hand(s) == {"Shunya": 1} and s.to_dict()["gated"]
+    for face, hp in ((2, 25), (3, 15)):         # "the first time": later blows below half bring no second Shunya
+        draw(s, "lash")
+        s.apply(f"lash>{face}")
+        roll(s, face, "prithvi")
+        s.apply("end")
+        shunyas = sum(pile.get("Shunya", 0) for pile in piles(s).values()) + slots(s).count("Shunya")
+        assert enemy_hp(s) == hp and shunyas == 1
     s = with_enemy_hp(fight(V, ["lash"]), 46)
     s.apply("lash>1")
     roll(s, 1, "prithvi")

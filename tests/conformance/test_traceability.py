@@ -151,17 +151,9 @@ def test_tracer_scopes_combat_quotes_to_their_variant_and_reads_not_rule_ranges(
 
 # --- claims a quote makes: every variant, a repetition (trace.claim_gaps) ------------------------------
 
-# Flagged by claim_gaps and not yet fixed, with why. The first two are the issue 25 tests that branch
-# fidcombat rewrites; remove an entry once its test reaches what it quotes.
-KNOWN_CLAIM_GAPS = {
-    "test_combat_framework_seed::test_the_gate_adds_one_akasha_card_the_first_time_at_half":
-        "issue 25: quotes 'every variant' and 'the first time', runs V01-V03 only and never reaches the gate "
-        "a second time (branch fidcombat)",
-    "test_combat_v02_seed::test_agni_escalates_every_brazier_for_the_fight":
-        "issue 25: quotes 'cumulative', escalates once (branch fidcombat)",
-    "test_combat_v10_seed::test_akasha_gate_at_half_brings_shunya_which_costs_nothing_and_puts_akasha_on_the_die":
-        "found by this check: quotes 'the first time' but never brings the enemy to half a second time",
-}
+# Flagged by claim_gaps and not yet fixed, with why (none now: issue 25's three were rewritten to reach what
+# they quote); remove an entry once its test reaches what it quotes.
+KNOWN_CLAIM_GAPS: dict[str, str] = {}
 
 # Flagged by the loop heuristic, read, and found to reach the second occurrence without a loop.
 REVIEWED_CLAIMS = {
@@ -169,6 +161,8 @@ REVIEWED_CLAIMS = {
         "the enemy is at or below half twice (16, then 8) and Shunya stays at one",
     "test_combat_v08_seed::test_agni_escalation_is_cumulative_and_comes_after_the_relation":
         "three Lashes after an Agni link: +50 %, then +100 % (two escalations, cumulative)",
+    "test_combat_v02_seed::test_agni_escalates_every_brazier_for_the_fight":
+        "two Agni resolutions make +2 on every brazier, and a later Gale gets the whole +2",
 }
 
 
