@@ -36,8 +36,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-#: the smallest font size (em, pixels) any HUD text is drawn at: a lower-case glyph stays >= 11 px tall
-MIN_TEXT_PX = 15.0
+#: the smallest font size (em, pixels) any HUD text is drawn at: a capital letter stays >= 11 px tall
+MIN_TEXT_PX = 16.0
 #: the line height of the HUD font (DejaVu Sans) in ems
 LINE = 1.17
 
@@ -104,10 +104,17 @@ def px_per_unit(size: tuple[int, int]) -> float:
     return h / (2 * extent(size)[1])
 
 
-def body_px(size: tuple[int, int]) -> float:
-    """The HUD's body text size (em, pixels) for this window: grows with the window, never below MIN_TEXT_PX."""
+def min_px(size: tuple[int, int]) -> float:
+    """The smallest text (em, pixels) for this window: MIN_TEXT_PX from 800 x 600 up; a smaller window (below
+    what the client supports) keeps 800 x 600's proportions instead, so its table is not crowded out."""
     w, h = size
-    return max(MIN_TEXT_PX, min(24.0, min(h / 50, w / 75)))
+    return MIN_TEXT_PX * min(1.0, w / 800, h / 600)
+
+
+def body_px(size: tuple[int, int]) -> float:
+    """The HUD's body text size (em, pixels) for this window: grows with the window, never below min_px."""
+    w, h = size
+    return max(min_px(size), min(24.0, min(h / 50, w / 75)))
 
 
 def text_scale(size: tuple[int, int], px: float) -> float:
@@ -147,7 +154,7 @@ def regions(size: tuple[int, int], request: Request = Request(), *, toolbar: tup
     bh = 1.8 * em
     bw = button_width(size, toolbar) if toolbar else 0.0
     tool_w = bw * len(toolbar)
-    status_h = 1.25 * line + line + 2 * pad      # the status (1.25 em) and a note line
+    status_h = 2 * 1.15 * line + line + 2 * pad  # the status (two lines at 1.15 em) and a note line
     top = Y - m
     if toolbar and 2 * X - 2 * m - tool_w - m >= 0.45 * 2 * X:
         out["toolbar"] = Rect(X - m - tool_w, X - m, top - bh, top)

@@ -43,6 +43,14 @@ class GameView:
         """Called after every layout with the regions (aspect2d Rects) and the window size: a view that draws
         2D parts (a hand, a side panel) places them here, inside its regions."""
 
+    def framed_nodes(self) -> list[NodePath]:
+        """What the camera's framing must show whole (default: everything the view draws)."""
+        return [self.root]
+
+    def tray_nodes(self) -> dict[str, NodePath]:
+        """The table's side pieces that must always be seen whole (reserves, score counters), by name."""
+        return {}
+
     def text_nodes(self) -> list[tuple[str, Any]]:
         """(panel name, OnscreenText) for each 2D text this view draws, so tests can check it stays in its panel."""
         return []
