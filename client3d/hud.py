@@ -440,7 +440,7 @@ class Hud:
         entries = self._action_entries
         row_h = layout.ROW * em
         title_h = layout.LINE * em
-        rows = max(1, int((box.height - title_h + 0.05 * em) / row_h))
+        rows = max(1, int((box.height - title_h) / row_h + 0.25))   # the rows the layout reserved
         if self._action_title or self.thinking.getText():
             title = _text(self.base.aspect2d, (1, 0.9, 0.55, 1))
             self._fit(title, self._action_title, Rect(box.left, box.right, box.top - title_h, box.top), em,
