@@ -79,14 +79,21 @@ def arrow_tip(node: NodePath, render: NodePath) -> Point3:
     return node.find("arrow-tip").get_pos(render)
 
 
-def score_text(result: Any, side: str) -> str:
+def score_text(result: Any, side: str, other: str = "the other side") -> str:
+    """The search's verdict in words, from the point of view of `side` (to move): who leads and by about how
+    much ("Green leads by about 5 points"), a forced win, or a chance to win (MCTS)."""
     mate = getattr(result, "mate_in", None)
     if mate is not None:
-        return f"{side} wins in {mate} plies" if mate > 0 else f"{side} loses in {-mate} plies"
+        n = abs(mate)
+        return f"{side if mate > 0 else other} wins by force within {n} action{'s' if n != 1 else ''}"
     score = result.score
-    if isinstance(score, float) and abs(score) <= 1.0:   # MCTS: an expected value
-        return f"{score:+.2f} for {side}"
-    return f"{score / 100:+.2f} for {side}"
+    if isinstance(score, float) and abs(score) <= 1.0:   # MCTS: an expected value in [-1, 1]
+        return f"{side}'s chance to win: about {round((score + 1) * 50)}%"
+    points = round(score / 100)
+    if points == 0:
+        return "about even"
+    leader = side if points > 0 else other
+    return f"{leader} leads by about {abs(points)} point{'s' if abs(points) != 1 else ''}"
 
 
 class Analysis:
@@ -172,6 +179,7 @@ class Analysis:
         view, state = self.app.view, self.state
         names = self.app.session.player_names if self.app.session else ("0", "1")
         side = names[state.to_move] if 0 <= state.to_move < len(names) else "?"
+        other = names[1 - state.to_move] if len(names) == 2 and 0 <= state.to_move < 2 else "the other side"
         line = list(result.pv) or [result.best]
         self.clear_arrows()
         probe = state.clone()
@@ -194,8 +202,12 @@ class Analysis:
             except ValueError:
                 break
         depth = f"depth {result.depth}, " if getattr(result, "depth", 0) else ""
-        self._say(f"Analysis ({depth}{result.nodes:,} nodes): {score_text(result, side)}\n"
-                  f"best line: {' '.join(str(a) for a in line[:8])}")
+        try:
+            best = view.describe(line[0], line[0].to_dict())
+        except Exception:  # a view that cannot word it: the notation
+            best = str(line[0])
+        self._say(f"Analysis: {score_text(result, side, other)} ({depth}{result.nodes:,} positions).\n"
+                  f"Best: {best} (numbered arrows show the line)")
 
     def ends_of(self, action: Any, state: Any) -> tuple[Point3, Point3] | None:
         """Where `action`'s arrow starts and ends: its source to its target, or dropping onto the one it has."""

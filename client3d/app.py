@@ -75,6 +75,8 @@ class TabletopApp(Commands):
         self.camera = OrbitCamera(self.base, View())
         self.picker = Picker(self.base)
         self.hud = Hud(self.base)
+        self.hud.request = lambda: self.view.layout_request() if self.view is not None else _default_request()
+        self.hud.on_layout = lambda regions, size: self.view.place_hud(regions, size) if self.view else None
         self.thinker = Thinker()
         self.settings = Settings(options.settings_path)
         self.replay_mode: Any = None       # a replay being stepped through (replay_controls.ReplayMode)
@@ -94,11 +96,12 @@ class TabletopApp(Commands):
         self.hud.set_toolbar([("New", self.new_game), ("Menu", self.show_start_screen), ("Undo", self.undo),
                               ("Redo", self.redo), ("Save", self.save), ("Load", self.load),
                               ("Analyse", self.toggle_analysis),
-                              ("Help", self.toggle_help), ("View", self.camera.reset),
+                              ("Help", self.toggle_help), ("View", self.reframe),
                               ("Network", self.toggle_network)])
         self.base.accept("mouse1", self.on_click)
         self.base.accept("f1", self.toggle_help)
         self.base.accept("escape", self.escape)
+        self.base.accept("l", self.hud.toggle_log)
         self.base.accept("control-z", self.undo)
         self.base.accept("control-y", self.redo)
         self.base.accept("f2", self.toggle_analysis)
@@ -110,6 +113,8 @@ class TabletopApp(Commands):
             self.base.accept(key, self.scroll, [lines])
         self._base_min_fov = self.base.camLens.get_min_fov()
         self._hover_key: str | None = None
+        self._hover_point: tuple[float, float] | None = None   # a scripted mouse position (tests)
+        self._frame_due = True                                  # frame the table at the next frame
         self.base.task_mgr.add(self._tick, "triptych-tick", sort=30)
         self.base.task_mgr.add(self._layout_task, "triptych-layout", sort=40)
         if options.game is None:
@@ -151,6 +156,8 @@ class TabletopApp(Commands):
         self.camera.snap()
         self._ai_players = {}
         self.view.build(self.session.state)
+        self.hud.relayout()          # the view may ask for other space (a hand, a side panel)
+        self._frame_due = True       # a new view: frame the table once, here, never on a selection
         self.hud.hide_banner()
         self._banner_shown = False
         self._update_tools()
@@ -165,7 +172,8 @@ class TabletopApp(Commands):
     def guarded(self, what: str, action) -> None:
         """Runs `action` at once, or after the player confirms discarding the game in progress."""
         if self.unsaved_game():
-            self.hud.ask(f"{what} discards the game in progress. Save it first with Save, or discard it?", action)
+            self.hud.ask(f"{what} discards the game in progress. Save it first, or discard it?", action,
+                         extra=("Save first", self.save))
         else:
             action()
 
@@ -208,11 +216,16 @@ class TabletopApp(Commands):
             self.view.toggle_network()
 
     def escape(self) -> None:
-        """Escape closes what is open, top first: a question, the help, the start screen, the selection."""
+        """Escape closes what is open, top first: a question, the help, the game-over banner, the expanded log,
+        the start screen, the selection."""
         if self.hud.dialog is not None:
             self.hud.close_dialog()
         elif not self.hud.help_frame.is_hidden():
             self.hud.toggle_help()
+        elif self.hud.banner_shown():
+            self.hud.hide_banner()
+        elif self.hud.log_expanded:
+            self.hud.toggle_log()
         elif self.start_screen is not None and self.session is not None:
             self.close_start_screen()
         else:
@@ -247,11 +260,14 @@ class TabletopApp(Commands):
 
     # -- the frame loop ----------------------------------------------------------------------------------------
     def _layout_task(self, task):
-        """Follows the window's size: the HUD lays itself out again and the table is framed in what is left."""
+        """Follows the window's size: the HUD lays itself out again and the table is framed in what is left.
+
+        The table is framed once per window size and view (a new game, the View button), never because a
+        panel's content changed: the board stays still under the cursor."""
         size = (self.base.win.get_x_size(), self.base.win.get_y_size())
         lens = self.base.camLens
         # ShowBase resets the lens on window events; whatever changed it, frame the table again.
-        if (size != getattr(self, "_framed_size", None) or self.hud.board_rect != getattr(self, "_framed_rect", None)
+        if (self._frame_due or size != getattr(self, "_framed_size", None)
                 or (lens.get_film_offset(), lens.get_film_size()) != getattr(self, "_framed_lens", None)):
             self.hud.maybe_layout()
             self.frame_board()
@@ -261,30 +277,63 @@ class TabletopApp(Commands):
         return task.cont
 
     def frame_board(self) -> None:
-        """Projects the table into the HUD's free rectangle, so no panel covers the board."""
-        from triptych.client3d.camera import frame_lens
+        """Projects the table into the HUD's free rectangle, so no panel covers the board; the view's whole
+        drawing (its trays too) fits in it, seen from the home view."""
+        from triptych.client3d.camera import fit_bounds, frame_lens
 
         w, h = self.base.win.get_x_size(), self.base.win.get_y_size()
         frame_lens(self.base.camLens, (w, h), self.hud.extent(), self.hud.board_rect, self._base_min_fov)
-        self._framed_size, self._framed_rect = (w, h), self.hud.board_rect
+        if self.view is not None:
+            fit_bounds(self.base, self.base.camLens, (w, h), self.hud.extent(), self.hud.board_rect,
+                       self.view.framed_nodes(), self.camera.home)
+        self._framed_size, self._frame_due = (w, h), False
         lens = self.base.camLens
         self._framed_lens = (lens.get_film_offset(), lens.get_film_size())
 
-    def _hover(self) -> None:
-        """A tooltip for what is under the mouse on the table (buttons set their own)."""
+    def framed_lens(self, size: tuple[int, int]) -> tuple[Any, tuple[float, float, float, float]]:
+        """The lens and table rect the framing would give in a window of `size` (tests: an offscreen buffer
+        cannot be resized). The real window's framing is untouched."""
+        from triptych.client3d.camera import fit_bounds, frame_lens
+        from triptych.client3d.layout import extent
+
+        self.hud.lay_out_for(size)
+        rect = self.hud.board_rect
+        self.hud.restore()
+        lens = self.base.camLens.make_copy()
+        frame_lens(lens, size, extent(size), rect, self._base_min_fov)
+        fit_bounds(self.base, lens, size, extent(size), rect, self.view.framed_nodes(), self.camera.home)
+        return lens, rect
+
+    def reframe(self) -> None:
+        """The View button: the home view, framed again."""
+        self.camera.reset()
+        self._frame_due = True
+
+    def _hover(self, force: bool = False) -> None:
+        """A tooltip for what is under the mouse on the table (buttons set their own). `force`: the state
+        changed, so the text is worked out again even if the mouse is over the same thing."""
         if self.session is None or self.start_screen is not None or self.view is None:
             return
-        mw = self.base.mouseWatcherNode
-        if mw is None or not mw.has_mouse() or mw.is_over_region():
-            return
-        m = mw.get_mouse()
+        if self._hover_point is not None:
+            x, y = self._hover_point
+        else:
+            mw = self.base.mouseWatcherNode
+            if mw is None or not mw.has_mouse() or mw.is_over_region():
+                return
+            m = mw.get_mouse()
+            x, y = m.x, m.y
         self._hover_frame = getattr(self, "_hover_frame", 0) + 1
-        if self._hover_frame % 6:
+        if self._hover_frame % 6 and not force:
             return  # a pick every few frames is plenty for a tooltip
-        key = self.picker.pick_at(m.x, m.y)
-        if key != self._hover_key:
+        key = self.picker.pick_at(x, y)
+        if key != self._hover_key or force:
             self._hover_key = key
             self.hud.set_tip(self.tooltip_for(key))
+
+    def hover_at(self, x: float, y: float) -> None:
+        """Holds the mouse at film point (x, y) (tests and scripts): the tooltip follows it like a real one."""
+        self._hover_point = (x, y)
+        self._hover(force=True)
 
     def tooltip_for(self, key: str | None) -> str:
         """What hovering `key` says: what it is, and what clicking it would do now."""
@@ -297,7 +346,8 @@ class TabletopApp(Commands):
             text += " - click: " + "; ".join(self.view.explain(a, a.to_dict(), s.state) or
                                               self.view.describe(a, a.to_dict()) for a in acts[:3])
         elif key in self.sources:
-            text += f" - click to choose among {len(self.sources[key])} actions"
+            n = len(self.sources[key])
+            text += f" - click for {n} action{'s' if n != 1 else ''}"
         return text
 
     def _tick(self, task):
@@ -366,6 +416,7 @@ class TabletopApp(Commands):
 
     def _after_play(self) -> None:
         self.view.build(self.session.state)
+        self._stale_hover()
         self.animating = False
         self._ui_dirty = True
         self.analysis.show(self.session.state)
@@ -382,6 +433,10 @@ class TabletopApp(Commands):
                 self.close_start_screen()  # a click outside the menu dismisses it
             return
         if not self.hud.help_frame.is_hidden() or self.hud.dialog is not None:
+            return
+        if self.hud.banner_shown():
+            if not self._mouse_over_button():
+                self.hud.hide_banner()  # a click beside its buttons closes the banner: the final position shows
             return
         if self._mouse_over_button():
             return  # a press on a button belongs to the button, not to the table beneath it
@@ -524,6 +579,13 @@ class TabletopApp(Commands):
             self.selected = None
             self.view.highlight(s.state, None, {})
             self.hud.set_actions(self._entries(free), "Actions:" if free else "")
+        self._stale_hover()
+
+    def _stale_hover(self) -> None:
+        """The state changed: the hover line is worked out again at once (it named what is no longer there)."""
+        self.hud.set_tip("")
+        self._hover_key = None
+        self._hover(force=True)
 
     def _refresh_status(self) -> None:
         s = self.session
@@ -548,8 +610,9 @@ class TabletopApp(Commands):
         self._refresh_status()
         self.hud.set_actions([])
         summary = self.session.summary()
-        self.hud.show_banner(self.session.result_text(),
-                             "\n".join(summary) + "\n\nNew: play again    Menu: choose another game")
+        self.hud.show_banner(self.session.result_text(), "\n".join(summary),
+                             [("Close", lambda: None), ("Review game", self.review), ("New game", self.new_game),
+                              ("Menu", self.show_start_screen)])
 
     # -- running -----------------------------------------------------------------------------------------------
     def step(self, frames: int = 1) -> None:
@@ -586,6 +649,12 @@ class TabletopApp(Commands):
         self.thinker.cancel()
         self.analysis.destroy()
         self.base.destroy()
+
+
+def _default_request():
+    from triptych.client3d.layout import Request
+
+    return Request()
 
 
 def launch(options: ClientOptions) -> int:

@@ -132,3 +132,45 @@ def frame_lens(lens, size: tuple[int, int], extent: tuple[float, float],
     lens.set_film_size(w, h)
     lens.set_focal_length((min(pw, ph) / 2) / math.tan(math.radians(min_fov) / 2))
     lens.set_film_offset(-cx, -cy)
+
+
+def fit_bounds(base, lens, size: tuple[int, int], extent: tuple[float, float],
+               rect: tuple[float, float, float, float], nodes: list, home: View, margin: float = 0.94) -> None:
+    """After ``frame_lens``: sets the focal length so everything in `nodes` (a view's board and trays), seen
+    from the `home` view, fills `rect` without leaving it: the board as large as the free space allows, its
+    trays whole. The lens's film offset (the rect's centre) stays."""
+    from panda3d.core import NodePath, Point3 as P3
+
+    w, h = size
+    X, Y = extent
+    left, right, bottom, top = rect
+    pw, ph = (right - left) / (2 * X) * w, (top - bottom) / (2 * Y) * h
+    if pw < 50 or ph < 50:
+        return
+    # The camera as it stands at the home view (not wherever the player has orbited to).
+    eye = NodePath("framing-eye")
+    hd, p = math.radians(home.heading), math.radians(home.pitch)
+    target = P3(*home.target)
+    eye.set_pos(target + Vec3(math.sin(hd) * math.cos(p), -math.cos(hd) * math.cos(p), math.sin(p)) * home.distance)
+    eye.look_at(target)
+    f_best = None
+    for node in nodes:
+        if node is None or node.is_empty():
+            continue
+        bounds = node.get_tight_bounds(base.render)
+        if not bounds:
+            continue
+        lo, hi = bounds
+        for cx in (lo.x, hi.x):
+            for cy in (lo.y, hi.y):
+                for cz in (lo.z, hi.z):
+                    q = eye.get_relative_point(base.render, P3(cx, cy, cz))
+                    if q.y <= 0.1:
+                        continue  # behind the camera: not framable
+                    for along, half in ((q.x / q.y, pw / 2), (q.z / q.y, ph / 2)):
+                        if abs(along) > 1e-6:
+                            f = margin * half / abs(along)
+                            f_best = f if f_best is None else min(f_best, f)
+    eye.remove_node()
+    if f_best is not None:
+        lens.set_focal_length(f_best)

@@ -80,7 +80,10 @@ class Commands:
         from triptych.client3d.file_dialog import FileDialog
 
         folder, name = self._dialog_start()
-        self.file_dialog = FileDialog(self.hud, mode, folder, name if mode == "save" else name, on_choose, title,
+        # Open offers a name only when that file is there (the one used this session), never a default.
+        if mode == "open" and not (folder / name).is_file():
+            name = ""
+        self.file_dialog = FileDialog(self.hud, mode, folder, name, on_choose, title,
                                       on_folder=lambda folder: setattr(self.settings, "last_folder", folder))
         return self.file_dialog
 

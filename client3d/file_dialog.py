@@ -56,7 +56,7 @@ class FileDialog:
         self._last_clicked: str | None = None
         hud.close_dialog()
         font = hud.font
-        self.frame = DirectFrame(parent=hud.base.aspect2d, frameColor=(0.06, 0.07, 0.1, 0.97),
+        self.frame = DirectFrame(parent=hud.base.aspect2d, frameColor=(0.06, 0.07, 0.1, 1),
                                  frameSize=(-0.9, 0.9, -0.78, 0.78), sortOrder=40, state=DGG.NORMAL)
         hud.dialog = self.frame
         verb = "Save" if mode == "save" else "Open"

@@ -38,9 +38,33 @@ def ui_font() -> Any:
     for path in _candidates():
         font = ShowBaseGlobal.base.loader.load_font(Filename.from_os_specific(str(path)).get_fullpath())
         if font is not None and font.is_valid():
-            font.set_pixels_per_unit(48)
+            fit_font(font, _window_pixels(ShowBaseGlobal.base))
             return font
     return TextNode.get_default_font()
+
+
+def _window_pixels(base: Any) -> int:
+    """The glyph size for the window the font first draws in (layout.font_pixels)."""
+    from triptych.client3d.layout import font_pixels
+
+    win = getattr(base, "win", None)
+    size = (win.get_x_size(), win.get_y_size()) if win is not None else (1280, 800)
+    return font_pixels(size)
+
+
+def fit_font(font: Any, pixels: int) -> None:
+    """Renders `font`'s glyphs `pixels` tall (chosen for the window: layout.font_pixels) and mipmaps them, so
+    text drawn smaller than its glyph texture is averaged, not sampled: thin letters (l, i) keep their strokes.
+    """
+    from panda3d.core import SamplerState
+
+    if not hasattr(font, "set_pixels_per_unit"):
+        return  # a static font has fixed glyphs
+    if font.get_pixels_per_unit() != pixels and font.get_num_pages() == 0:
+        font.set_pixels_per_unit(pixels)   # only before the first glyph is made (the window's first size)
+    font.set_minfilter(SamplerState.FT_linear_mipmap_linear)
+    font.set_magfilter(SamplerState.FT_linear)
+    font.set_anisotropic_degree(2)
 
 
 def has_glyph(font: Any, char: str) -> bool:

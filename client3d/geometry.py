@@ -196,3 +196,9 @@ def label(text: str, scale: float = 0.3, color=(1, 1, 1, 1), flat: bool = True, 
         np.set_p(-90)
     np.set_two_sided(True)
     return np
+
+
+# Highlights are neutral: never a player's colour (a target would look like one of theirs) nor the Cores' or
+# crowns' gold (a Core would vanish under it). White frames the targets, pale cream the selected piece.
+SELECTED = (1.0, 0.96, 0.74, 1)
+TARGET = (1.0, 1.0, 1.0, 1)

@@ -13,7 +13,7 @@ import re
 
 CONTROLS = ("Controls: left click a piece to see its actions, then a highlighted target or a button. Hover for "
             "what a button would do.\nRight-drag orbit, wheel zoom, middle-drag / WASD pan, V reset view, Ctrl+Z "
-            "undo, PgUp/PgDn scroll the log, F1 this page (PgUp/PgDn scroll it), Escape closes.")
+            "undo, L expand the log (PgUp/PgDn scroll it), F1 this page, Escape closes.")
 
 
 def _section(text: str, heading: str) -> str:
@@ -26,9 +26,18 @@ def _section(text: str, heading: str) -> str:
     return rest[:end.start()] if end else rest
 
 
+#: paragraphs about how the rules are checked (tests, documents) are for developers, not players
+DEVELOPER_TALK = re.compile(r"tests/|\.md\b|\.toml\b|quoted by a test|\bpytest\b|ValueError|new_game\(", re.I)
+
+
 def _plain(md: str) -> str:
+    md = re.sub(r"\n[ \t]+(?=\S)", " ", md)                     # a bullet's wrapped lines: one line
+    md = re.sub(r"(?<=[^\n])\n(?=[^\n\-|#])", " ", md)            # a paragraph's wrapped lines: one line
+    md = "\n".join(line for line in md.split("\n") if not DEVELOPER_TALK.search(line))
+    md = re.sub(r"^- ", "\u2022 ", md, flags=re.M)
     md = re.sub(r"\*\*|`|__", "", md)
-    md = re.sub(r"(?<![\w*])\*([^*\n]+)\*(?!\w)", r"\1", md)      # *emphasis*
+    md = re.sub(r"(?<![\w*])\*([^*]+?)\*(?!\w)", r"\1", md)      # *emphasis*, across a line break too
+    md = md.replace("*", "")                                    # no stray markup reaches the player
     md = re.sub(r"\[([^\]]+)\]\([^)]+\)", r"\1", md)           # links -> their text
     md = re.sub(r"\s*\((?:R|V\d+\.)\d+[^)]*\)", "", md)        # ruling references are for developers
     md = re.sub(r",\s*R\d+\)", ")", md)

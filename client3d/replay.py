@@ -72,7 +72,7 @@ class Replay:
     def position_text(self) -> str:
         """'move 12 of 80: M 0,0>1,-1 (Green)' for the status line."""
         if self.index == 0:
-            return f"start of {self.last} actions"
+            return f"start of {self.last} action{'s' if self.last != 1 else ''}"
         step = self.steps[self.index - 1]
         names = player_names(self.game)
         who = "chance" if step.player == CHANCE else names[step.player] if 0 <= step.player < len(names) else ""

@@ -55,7 +55,10 @@ class StartScreen:
             "first": options.first,
         }
         self.buttons: dict[str, Callable[[], Any]] = {}
-        self.frame = DirectFrame(parent=app.base.aspect2d, frameColor=(0.04, 0.05, 0.08, 0.94),
+        # An opaque backdrop over the whole window (the HUD and table beneath do not show through), the menu on it.
+        self.backdrop = DirectFrame(parent=app.base.aspect2d, frameColor=(0.02, 0.025, 0.04, 1),
+                                    frameSize=(-4, 4, -4, 4), sortOrder=50)
+        self.frame = DirectFrame(parent=self.backdrop, frameColor=(0.05, 0.06, 0.09, 1),
                                  frameSize=(-1.0, 1.0, -0.8, 0.8))
         OnscreenText(parent=self.frame, text="Triptych", pos=(0, 0.6), scale=0.13, fg=(1, 0.86, 0.4, 1),
                      shadow=(0, 0, 0, 1))
@@ -116,6 +119,13 @@ class StartScreen:
             shown = self.offers(name)
             for widget in (button, self._captions[name]):
                 widget.show() if shown else widget.hide()
+        # The rows shown are packed from the top: no gaps where a hidden row would be.
+        shown_rows = [name for name in self.rows if self.offers(name)]
+        for i, name in enumerate(shown_rows):
+            self._captions[name].setPos(-0.85, 0.3 - i * 0.15)
+            self.rows[name].set_pos(0.25, 0, 0.3 - i * 0.15 + 0.012)
+        for name, button in self.rows.items():
+            shown = self.offers(name)
             if shown:
                 self.buttons[name] = self._cycler(name)
             else:
@@ -143,4 +153,4 @@ class StartScreen:
         self.frame.set_scale(min(1.0, (half_width - 0.04) / 1.0))
 
     def destroy(self) -> None:
-        self.frame.destroy()
+        self.backdrop.destroy()

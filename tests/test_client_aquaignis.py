@@ -57,7 +57,7 @@ def test_advance_by_button_then_undo_restores_the_position(client_app, tmp_path)
     state = position(A(3, 2, 1), I(5, 5, 1))
     view = start(client_app, tmp_path, state)
     click_node(client_app, view.units[(3, 2)])
-    client_app.hud.press("action:Advance A3.2")
+    client_app.hud.press("action:Advance (flow 3, pos 2)")
     for _ in range(3):
         client_app.step()
     moving = view.units[(3, 2)]
@@ -82,8 +82,8 @@ def test_advance_by_clicking_the_square_ahead(client_app, tmp_path):
 def test_spawn_from_an_empty_entry_slot_and_save(client_app, tmp_path):
     view = start(client_app, tmp_path, aq.new_game())
     click_node(client_app, view.nodes["slot:6:0"])
-    assert [k for k in client_app.hud.buttons if k.startswith("action:")] == ["action:Spawn N6"]
-    client_app.hud.press("action:Spawn N6")
+    assert [k for k in client_app.hud.buttons if k.startswith("action:")] == ["action:Spawn on flow 6"]
+    client_app.hud.press("action:Spawn on flow 6")
     client_app.run_until_idle()
     save = tmp_path / "saved.json"
     client_app.options.save_path = save
@@ -98,7 +98,7 @@ def test_the_winning_breakthrough_shows_the_banner(client_app, tmp_path):
     state = position(A(1, 6, 1), I(5, 5, 1), score=(3, 0))
     view = start(client_app, tmp_path, state)
     click_node(client_app, view.units[(1, 6)])
-    client_app.hud.press("action:Advance A1.6")
+    client_app.hud.press("action:Advance (flow 1, pos 6)")
     client_app.run_until_idle()
     assert client_app.session.is_over()
     assert not client_app.hud.banner.is_hidden()
@@ -113,10 +113,10 @@ def test_ai_turn_runs_in_the_background_while_frames_render(client_app, tmp_path
     state = position(A(3, 2, 1), I(5, 5, 1))
     view = start(client_app, tmp_path, state, mode="vs-ai")
     click_node(client_app, view.units[(3, 2)])
-    client_app.hud.press("action:Charge C3.2")
+    client_app.hud.press("action:Charge (flow 3, pos 2)")
     client_app.run_until_idle()
     click_node(client_app, client_app.view.units[(3, 2)])
-    client_app.hud.press("action:Charge C3.2")
+    client_app.hud.press("action:Charge (flow 3, pos 2)")
     frames = 0
     seen_thinking = False
     while client_app.session.state.to_move != 0 or client_app.animating or client_app.thinker.busy:

@@ -76,7 +76,7 @@ def test_spawning_from_a_shipyard_lets_you_pick_unit_and_face(client_app):
     client_app.click_key(where)
     offered = sorted(k for k in client_app.hud.buttons if k.startswith("action:"))
     assert offered == sorted("action:" + client_app.view.describe(a, a.to_dict()) for a in client_app.targets[where])
-    frigate = [k for k in offered if k.startswith("action:Frigate @") and "face-down" not in k][0]
+    frigate = [k for k in offered if k.startswith("action:Place Frigate at") and "face-down" not in k][0]
     client_app.hud.press(frigate)
     client_app.run_until_idle()
     assert client_app.session.state.to_move == 1  # two actions spent: Purple's turn

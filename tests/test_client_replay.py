@@ -46,7 +46,7 @@ def test_replay_steps_land_on_the_recorded_positions(client_app, match_file):
         assert mode.replay.index == i + 1
         assert client_app.shown_state().hash == expected.hash
         assert client_app.view.cols == _columns(expected)
-        assert f"action {i + 1} of {len(record['actions'])}: {notation}" in client_app.hud.status.getText()
+        assert f"action {i + 1} of {len(record['actions'])}: {notation}" in client_app.hud.full("status")
     client_app.hud.press("action:< Prev")
     back = len(walked) - 1
     assert mode.replay.index == back and client_app.view.cols == _columns(mode.replay.states[back])
@@ -143,8 +143,9 @@ def test_the_analysis_arrow_is_the_ais_first_action(client_app):
         if source and data["type"] == "move":
             tail = node.get_pos(render)
             assert abs(tail.x - hex_xy(*data["from"])[0]) < 0.05 and abs(tail.y - hex_xy(*data["from"])[1]) < 0.05
-        text = client_app.hud.analysis.getText()
-        assert f"depth {expected.depth}" in text and str(expected.best) in text.splitlines()[1]
+        text = client_app.hud.full("analysis")                 # the score in words, the best action in words
+        best = client_app.view.describe(expected.best, expected.best.to_dict())
+        assert f"depth {expected.depth}" in text and best in text.splitlines()[1] and "leads" in text
         # Playing on re-analyses the new position; switching off clears the panel and the arrows.
         client_app.play_action(expected.best)
         client_app.run_until_idle()

@@ -195,17 +195,17 @@ def test_a_ship_on_your_core_raises_a_warning(client_app, tmp_path):
     client_app.refresh()
     text = client_app.hud.threat.getText()
     assert text.startswith("Warning: ") and "Core" in text and "wins at the start of its next turn" in text
-    assert "threat" in client_app.hud.regions()
+    assert client_app.hud.threat.getText().startswith("Warning") and "info" in client_app.hud.regions()  # drawn in the info panel
 
 
 def test_game_over_says_who_won_how_and_the_numbers(client_app, tmp_path):
     client_app.start_game("aquaignis")
     load_position(client_app, tmp_path, position(A(1, 6, 1), I(5, 5, 1), score=(3, 0)))
     click_node(client_app, client_app.view.units[(1, 6)])
-    client_app.hud.press("action:Advance A1.6")
+    client_app.hud.press("action:Advance (flow 1, pos 6)")
     client_app.run_until_idle()
     sub = client_app.hud.banner_sub.getText()
-    assert "AQUA wins with 4 breakthroughs" in sub and "decisions" in sub and "Breakthroughs AQUA 4 - IGNIS 0" in sub
+    assert "AQUA wins with 4 breakthroughs" in sub and "decision" in sub and "Breakthroughs AQUA 4 - IGNIS 0" in sub
     assert client_app.session.log[-1] == "AQUA wins with 4 breakthroughs"
 
 
@@ -214,7 +214,7 @@ def test_hover_says_what_a_button_would_do_and_an_illegal_click_says_why(client_
     load_position(client_app, tmp_path, position(A(3, 2, 3), I(3, 3, 1), I(5, 5, 1)))
     view = client_app.view
     click_node(client_app, view.units[(3, 2)])
-    tip = client_app.hud.tooltips["action:Advance A3.2"]
+    tip = client_app.hud.tooltips["action:Advance (flow 3, pos 2)"]
     assert "Clash at 3.3: IGNIS's piece (charge 1) is destroyed" in tip        # the clash it would produce
     assert "IGNIS" in client_app.tooltip_for("slot:3:3") or client_app.tooltip_for("slot:3:3")
     client_app.deselect()

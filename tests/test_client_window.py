@@ -54,7 +54,7 @@ for flow in (3, 5):
     slot = app.view.nodes[f"slot:{flow}:0"]
     spots.append(real_click(slot))
     report.setdefault("selected", []).append(app.selected)
-    app.hud.press(f"action:Spawn N{flow}")
+    app.hud.press(f"action:Spawn on flow {flow}")
     app.run_until_idle()
 after = frame()
 

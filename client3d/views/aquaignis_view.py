@@ -17,7 +17,7 @@ from panda3d.core import NodePath, Point3
 
 from triptych.client3d import animation as anim
 from triptych.client3d.camera import View
-from triptych.client3d.geometry import box, label, prism
+from triptych.client3d.geometry import SELECTED, TARGET, box, label, prism
 from triptych.client3d.picking import make_pickable
 from triptych.client3d.views.aquaignis_pieces import (AQUA_COLOR, COLORS, CROWN_COLORS, DX, IGNIS_COLOR, LINK_TEXT,
                                                       OWNERS, SLOT, lane, link_arch, link_color, slot_xy, unit_node)
@@ -25,8 +25,6 @@ from triptych.client3d.views.base import GameView
 
 __all__ = ["AquaIgnisView", "CROWN_COLORS", "LINK_TEXT", "link_color", "slot_key", "slot_xy", "units_of"]
 
-HIGHLIGHT = (1.0, 0.92, 0.3, 1)
-TARGET = (0.3, 1.0, 0.45, 1)
 NAMES = ("AQUA", "IGNIS")
 VERBS = {"spawn": "Spawn", "charge": "Charge", "advance": "Advance", "surge": "Surge", "barrier": "Barrier",
          "jump": "Jump", "pass": "Pass"}
@@ -88,6 +86,9 @@ class AquaIgnisView(GameView):
         make_pickable(node, slot_key(unit["flow"], unit["pos"]))
         return node
 
+    def tray_nodes(self) -> dict[str, NodePath]:
+        return {k: v for k, v in self.nodes.items() if k.startswith("score:")}
+
     def _draw_score(self, data: dict[str, Any]) -> None:
         for side, owner in (("aqua", 0), ("ignis", 1)):
             x = -5.95 if owner == 0 else 5.95
@@ -109,7 +110,7 @@ class AquaIgnisView(GameView):
 
     def highlight(self, state: Any, selected: str | None, targets: dict[str, list[Any]]) -> None:
         super().highlight(state, selected, targets)
-        for key, color, size in ([(selected, HIGHLIGHT, 1.2)] if selected else []) + \
+        for key, color, size in ([(selected, SELECTED, 1.2)] if selected else []) + \
                 [(k, TARGET, 1.12) for k in targets]:
             _, flow, pos = key.split(":")
             x, y = slot_xy(int(flow), int(pos))
@@ -150,7 +151,16 @@ class AquaIgnisView(GameView):
     action_order = ("spawn", "advance", "charge", "barrier", "surge", "jump", "pass")
 
     def describe(self, action: Any, data: dict[str, Any]) -> str:
-        return f"{VERBS.get(data['type'], data['type'])} {action}"
+        """A button's words ("Advance (flow 3, pos 2)"); the notation is in the tooltip."""
+        kind = data["type"]
+        verb = VERBS.get(kind, kind.capitalize())
+        if kind == "pass":
+            return "Pass"
+        if kind == "spawn":
+            return f"Spawn on flow {data['flow']}"
+        if kind == "jump":
+            return f"Jump to flow {data['to_flow']} (pos {data['to_pos']})"
+        return f"{verb} (flow {data['flow']}, pos {data['pos']})"
 
     def explain(self, action: Any, data: dict[str, Any], state: Any) -> str:
         """The action and what the engine says it would do (applied to a copy)."""
@@ -158,7 +168,7 @@ class AquaIgnisView(GameView):
 
         after = state.clone()
         after.apply(action)
-        return "; ".join(e.text for e in events_of(state, after, action, state.to_move))
+        return "; ".join(e.text for e in events_of(state, after, action, state.to_move)) + f"  [{action}]"
 
     def why_idle(self, key: str, state: Any) -> str:
         _, flow, pos = key.split(":")
@@ -175,12 +185,27 @@ class AquaIgnisView(GameView):
         _, flow, pos = key.split(":")
         return f"Flow {flow}, position {pos}"
 
+    def explain_key(self, key: str, state: Any) -> str:
+        """What stands on the hovered slot, read from the engine's state (never from what was drawn before)."""
+        text = self.describe_key(key, state)
+        if not key.startswith("slot:"):
+            return text
+        _, flow, pos = key.split(":")
+        unit = units_of(state).get((int(flow), int(pos)))
+        if unit is None:
+            return text + ": empty"
+        owner = unit["owner"].upper()
+        if unit["kind"] == "barrier":
+            return text + f": {owner} barrier, durability {unit['charge']}"
+        crown = " (the Crown)" if unit["charge"] == 4 else ""
+        return text + f": {owner} piece, charge {unit['charge']}{crown}"
+
     def info(self, state: Any) -> str:
         data = state.to_dict()
-        text = f"Breakthroughs  AQUA {data['score']['aqua']}  -  IGNIS {data['score']['ignis']}   (4 wins)"
+        text = f"Breakthroughs  AQUA {data['score']['aqua']}  -  IGNIS {data['score']['ignis']}   (first to 4 wins)"
         for link in data.get("links", []):
             flows = " & ".join(str(f) for f in link["flows"])
-            text += f"\n{link['owner'].upper()} flows {flows} linked ({link['turns_left']} turn(s))"
+            text += f"\n{link['owner'].upper()} flows {flows} linked ({link['turns_left']} turn{'s' if link['turns_left'] != 1 else ''} left)"
         return text
 
     # -- animation ----------------------------------------------------------------------------------------------

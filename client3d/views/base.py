@@ -32,6 +32,29 @@ class GameView:
     def home_view(self) -> View:
         return View()
 
+    # -- the HUD's layout (client3d/layout.py) ------------------------------------------------------------
+    def layout_request(self) -> Any:
+        """The space this view asks of the HUD's layout beyond the standard panels (a hand band, a side panel)."""
+        from triptych.client3d.layout import Request
+
+        return Request()
+
+    def place_hud(self, regions: dict[str, Any], size: tuple[int, int]) -> None:
+        """Called after every layout with the regions (aspect2d Rects) and the window size: a view that draws
+        2D parts (a hand, a side panel) places them here, inside its regions."""
+
+    def framed_nodes(self) -> list[NodePath]:
+        """What the camera's framing must show whole (default: everything the view draws)."""
+        return [self.root]
+
+    def tray_nodes(self) -> dict[str, NodePath]:
+        """The table's side pieces that must always be seen whole (reserves, score counters), by name."""
+        return {}
+
+    def text_nodes(self) -> list[tuple[str, Any]]:
+        """(panel name, OnscreenText) for each 2D text this view draws, so tests can check it stays in its panel."""
+        return []
+
     # -- drawing -------------------------------------------------------------------------------------------------
     def build(self, state: Any) -> None:
         raise NotImplementedError

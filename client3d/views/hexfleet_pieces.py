@@ -188,7 +188,9 @@ def network_overlay(parent: NodePath, network: list[dict[str, Any]], cols: dict[
         dx, dy = xb - xa, yb - ya
         length = math.hypot(dx, dy)
         nx, ny = -dy / length * side, dx / length * side
-        start, end = Point3(xa + nx, ya + ny, za), Point3(xb + nx, yb + ny, zb)
+        # The route stops short of both centres, so a tile's (and a Core's) label stays readable.
+        ux, uy = dx / length * 0.36, dy / length * 0.36
+        start, end = Point3(xa + nx + ux, ya + ny + uy, za), Point3(xb + nx - ux, yb + ny - uy, zb)
         bar = box(0.07, 1.0, 0.07, "route")
         bar.set_color(*(min(1.0, c * 1.25) for c in COLORS[player][:3]), 1)
         bar.reparent_to(root)
@@ -211,11 +213,7 @@ def network_overlay(parent: NodePath, network: list[dict[str, Any]], cols: dict[
         ring = ring_outline(6, SIZE * 1.04, 0.12, 0.08, "cut-vertex", angle0=HEX_ANGLE0)
         ring.set_pos(*hex_xy(q, r), column_top(cols[(q, r)]) - 0.05)
         ring.set_color(*DANGER)
-        ring.reparent_to(root)
-        text = label("CUT", 0.2, (1, 0.9, 0.85, 1), flat=False, name="cut-label")
-        text.set_pos(0, 0, 0.35)
-        text.set_billboard_point_eye()
-        text.reparent_to(ring)
+        ring.reparent_to(root)   # the red ring says it (hover names it): no label over the tile's own
         nodes[f"cut:{q},{r}"] = ring
     nodes["network"] = root
     return nodes

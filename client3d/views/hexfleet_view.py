@@ -22,7 +22,7 @@ from typing import Any
 from panda3d.core import NodePath
 
 from triptych.client3d.camera import View
-from triptych.client3d.geometry import box, label, prism
+from triptych.client3d.geometry import SELECTED, TARGET, box, label, prism, ring_outline
 from triptych.client3d.picking import make_pickable
 from triptych.client3d.views.base import GameView
 from triptych.client3d.views.hexfleet_motion import HexfleetMotion
@@ -32,8 +32,6 @@ from triptych.client3d.views.hexfleet_pieces import (COLORS, DANGER, HEX_ANGLE0,
 
 __all__ = ["HexfleetView", "TILE_H", "hex_xy", "hex_key", "columns"]
 
-HIGHLIGHT = (1.0, 0.92, 0.3, 1)
-TARGET = (0.35, 1.0, 0.5, 1)
 TRAY_UNITS = ("shipyard", "shield", "frigate", "destroyer", "repulsor")
 
 
@@ -163,6 +161,9 @@ class HexfleetView(GameView):
             make_pickable(tray, f"reserve:{owner}")
             self.nodes[f"reserve:{owner}"] = tray
 
+    def tray_nodes(self) -> dict[str, NodePath]:
+        return {k: v for k, v in self.nodes.items() if k.startswith("reserve:")}
+
     def tray_count(self, owner: int, unit: str) -> int:
         return self.data["reserves"][owner].get(unit, 0)
 
@@ -176,7 +177,7 @@ class HexfleetView(GameView):
             tiles = self.cols.get((q, r), [])
             top = column_top(tiles)
             ring.set_pos(*hex_xy(q, r), max(0.0, top - 0.08))
-            ring.set_color(*HIGHLIGHT)
+            ring.set_color(*SELECTED)
             ring.set_light_off()
             ring.reparent_to(self.highlights)
             self.nodes["highlight:" + selected] = ring
@@ -186,12 +187,11 @@ class HexfleetView(GameView):
             chosen = next((a for a in actions if a.to_dict()["type"] == "push"), actions[0])
             preview = self._preview(state, chosen)
             level = preview.get("level", len(self.cols.get((q, r), [])))
-            ghost = prism(6, SIZE * 0.86, 0.08, "target", angle0=HEX_ANGLE0)
-            ghost.set_pos(*hex_xy(q, r), level * TILE_H + 0.02)
+            # A neutral frame around the hex, not a disc over it: the tile's colour and label stay visible.
+            ghost = ring_outline(6, SIZE * 1.0, 0.13, 0.06, "target", angle0=HEX_ANGLE0)
+            ghost.set_pos(*hex_xy(q, r), level * TILE_H + 0.02 if level else 0.0)
             ghost.set_color(*TARGET)
             ghost.set_light_off()
-            ghost.set_transparency(True)
-            ghost.set_alpha_scale(0.8)
             ghost.reparent_to(self.highlights)
             make_pickable(ghost, key)
             self.nodes["highlight:" + key] = ghost
@@ -252,14 +252,25 @@ class HexfleetView(GameView):
         return hex_key(*where) if where is not None else None
 
     def describe(self, action: Any, data: dict[str, Any]) -> str:
+        """A button's words: "Move Frigate to 0,1", "Place Destroyer at 1,0" (the notation is in the tooltip)."""
         kind = data["type"]
         if kind == "spawn":
             face = " face-down" if data.get("face_down") else ""
-            return f"{UNIT_NAMES[data['unit']]}{face} @{data['at'][0]},{data['at'][1]}"
+            return f"Place {UNIT_NAMES[data['unit']]}{face} at {data['at'][0]},{data['at'][1]}"
         if kind == "shipyard":
-            return f"Shipyard @{data['at'][0]},{data['at'][1]}"
-        verb = {"move": "Move", "destroy": "Destroy", "push": "Push"}[kind]
-        return f"{verb} {action}"
+            return f"Build a Shipyard at {data['at'][0]},{data['at'][1]}"
+        where = data.get("to") or data.get("target")
+        if kind == "move":
+            return f"Move {self._unit_at(data['from'])} to {where[0]},{where[1]}"
+        verb = {"destroy": "Destroy", "push": "Push"}[kind]
+        return f"{verb} {self._unit_at(where)} at {where[0]},{where[1]}"
+
+    def _unit_at(self, hex_: Any) -> str:
+        """The name of the top tile at `hex_` on the table as drawn ("ship" if none)."""
+        tiles = getattr(self, "cols", {}).get(tuple(hex_))
+        if not tiles:
+            return "ship"
+        return "Shield" if tiles[-1].get("face_down") else UNIT_NAMES[tiles[-1]["unit"]]
 
     action_order = ("move", "destroy", "push", "shipyard", "spawn")
 
@@ -269,7 +280,7 @@ class HexfleetView(GameView):
 
         after = state.clone()
         after.apply(action)
-        return "; ".join(e.text for e in events_of(state, after, action, state.to_move))
+        return "; ".join(e.text for e in events_of(state, after, action, state.to_move)) + f"  [{action}]"
 
     def why_idle(self, key: str, state: Any) -> str:
         if key.startswith("hex:"):
@@ -307,7 +318,8 @@ class HexfleetView(GameView):
         on_board = [sum(len([t for t in s["tiles"] if t["owner"] == p]) for s in d["stacks"]) for p in (0, 1)]
         text = f"Tiles on the table: Green {on_board[0]}, Purple {on_board[1]}   Turn {d['turn'] + 1}"
         if d.get("countdown") is not None:
-            text += f"\nFLEETS SEPARATED - draw in {d['countdown']} turn(s) unless contact is made"
+            n = d["countdown"]
+            text += f"\nFleets separated: a draw in {n} turn{'s' if n != 1 else ''} unless they make contact"
         return text
 
     # -- animation ----------------------------------------------------------------------------------------
