@@ -168,7 +168,7 @@ class State {
   std::uint64_t hash() const { return hash_; }
   std::uint64_t compute_hash() const;  // from scratch; equals hash()
   // The board's indexes agree with its columns: the coordinate table, the
-  // cached neighbours and the occupancy bits (tests; board.cpp).
+  // cached neighbours and top tile codes, and the occupancy bits (tests; board.cpp).
   bool board_indexes_agree() const;
   int turn() const { return turn_; }
   int countdown() const { return countdown_; }
@@ -268,7 +268,7 @@ class State {
   void push_tile(int col, Tile t);     // on top
   Tile pop_tile(int col);              // the top tile; removes the column when emptied
   int level_of_top(int col) const { return col_height_[col] - 1; }
-  Tile top(int col) const { return tile_[col_top_[col]]; }
+  Tile top(int col) const { return Tile{col_top_code_[col]}; }
   Tile bottom(int col) const;
   // Rewrites a column keeping the tiles that `keep` accepts; returns the
   // removed tiles to their owners' reserves. The column may vanish.
@@ -407,6 +407,9 @@ class State {
   std::array<Hex, kMaxColumns> col_at_{};
   std::array<std::uint8_t, kMaxColumns> col_height_{};
   std::array<std::uint8_t, kMaxColumns> col_top_{};
+  // The top tile's code per column (tile_[col_top_[c]].code), kept by push_tile and pop_tile:
+  // generation reads every column's top, and reads them here side by side.
+  std::array<std::uint8_t, kMaxColumns> col_top_code_{};
   std::array<std::array<std::uint8_t, 6>, kMaxColumns> col_nbr_{};
   std::array<std::uint8_t, kMaxColumns> col_ring_{};  // bit d: col_nbr_[c][d] is a column
   std::array<std::uint8_t, kTableSize> table_{};  // coordinate -> column, kNone when free
