@@ -51,7 +51,10 @@ def tiles(stack: str) -> list[dict[str, Any]]:
 
 def position_dict(stacks: dict[tuple[int, int], str], to_move: int = 0, actions_left: int = 2,
                   countdown: int | None = None, fleet: dict[str, int] | None = None,
-                  **extra: Any) -> dict[str, Any]:
+                  shield_towers: bool | None = None, **extra: Any) -> dict[str, Any]:
+    """A saved game from pictures. shield_towers is R4's option; None: on exactly when the picture
+    holds a Shield above Level 1 (only that option can build one), so a tall stack drawn to give a
+    ship its height needs no flag. Pass False to check that the default refuses such a picture."""
     fleet = dict(fleet or hf.DEFAULT_FLEET)
     reserves = [{u: fleet.get(u, 0) for u in hf.UNITS if u != "core"} for _ in range(2)]
     stack_list = []
@@ -61,9 +64,12 @@ def position_dict(stacks: dict[tuple[int, int], str], to_move: int = 0, actions_
             if t["unit"] != "core":
                 reserves[t["owner"]][t["unit"]] -= 1
         stack_list.append({"q": q, "r": r, "tiles": ts})
+    if shield_towers is None:
+        shield_towers = any(sum(1 for t in tiles(text) if t["unit"] == "shield" or t["face_down"]) > 2
+                            for text in stacks.values())
     d = {"game": "hexfleet", "to_move": to_move, "actions_left": actions_left, "turn": 0,
          "countdown": countdown, "stacks": stack_list, "reserves": reserves,
-         "options": {"fleet": fleet, "max_turns": 300, "first_player": 0}}
+         "options": {"fleet": fleet, "max_turns": 300, "first_player": 0, "shield_towers": shield_towers}}
     d.update(extra)
     return d
 

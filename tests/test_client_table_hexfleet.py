@@ -16,9 +16,10 @@ pytest.importorskip("panda3d.core", reason="panda3d cannot load here")
 
 
 def midgame() -> hx.State:
-    """A seeded line of play: 18 columns, a stack four high, Green's Frigate on Purple's Core."""
+    """A seeded line of play: 18 columns, a stack four high, Green's Frigate on Purple's Core (under R4's
+    shield_towers option, the rule this line was drawn under)."""
     rng = random.Random(1)
-    state = hx.new_game()
+    state = hx.new_game(shield_towers=True)
     for _ in range(54):
         state.apply(rng.choice(state.legal_actions()))
     return state

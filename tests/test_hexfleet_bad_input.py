@@ -262,7 +262,7 @@ def test_cli_perft_rules_and_play(tmp_path):
     path = tmp_path / "pos.json"
     path.write_text((__import__("pathlib").Path(__file__).parent / "data" / "hexfleet" / "midgame2.json").read_text())
     result = run("perft", "hexfleet", "--depth", "2", "--position", str(path))
-    assert result.exit_code == 0 and "perft(2) = 1550" in result.output
+    assert result.exit_code == 0 and "perft(2) = 1496" in result.output
     result = run("rules", "hexfleet", "--plain")
     assert result.exit_code == 0 and "R18" in result.output and "Repulsor" in result.output
     save = tmp_path / "game.json"

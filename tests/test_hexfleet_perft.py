@@ -60,6 +60,20 @@ def test_native_perft_matches_walk_through_public_api(name: str) -> None:
     assert python_perft(state, depth) == hf.perft(state, depth)
 
 
+# The table's counts before R4's default became the one-level spawn (issue 25): the tower reading is now
+# the shield_towers option, and under it the tree is the one it was.
+TOWER_COUNTS = {"midgame1": 106754, "midgame2": 26258, "midgame3": 102639}
+
+
+@pytest.mark.parametrize("name", MIDGAMES)
+def test_the_tower_option_gives_back_the_previous_counts(name: str) -> None:
+    d = json.loads((DATA / f"{name}.json").read_text())
+    d["options"]["shield_towers"] = True
+    towers = hf.State.from_dict(d)
+    assert hf.perft(towers, 3) == TOWER_COUNTS[name]
+    assert hf.perft(load(name), 3) == TABLE[name]["3"] < TOWER_COUNTS[name]
+
+
 @pytest.mark.parametrize("name", MIDGAMES)
 def test_fast_generator_matches_reference_two_plies_deep(name: str) -> None:
     def walk(state: hf.State, depth: int) -> int:

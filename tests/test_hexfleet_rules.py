@@ -408,9 +408,7 @@ def test_shipyard_spawns_ships_and_shields_in_every_form():
 
     > Shields can be spawned on top of friendly Shields.
 
-    > The Destroyer's column physically touches the target column in all four cases, but in the fourth the purple Shield sits two levels up, so it cannot be destroyed, pushed, or spawned next to.
-
-    > Build two levels of separation and you have a wall neither side can act across.
+    > For any action requiring a tile to be "adjacent" to a target (such as pushing, destroying, or spawning), the target must be physically touching the active piece AND must be no more than 1 elevation level higher or lower.
     """
     s = position({**CORES, (-1, 0): "Y", (-1, -1): "S", (0, -1): "SS", (-2, 0): "s"})
     spawns = {a for a in notations(s) if a.startswith("P ")}
@@ -420,32 +418,61 @@ def test_shipyard_spawns_ships_and_shields_in_every_form():
     # onto a friendly level-0 Shield: only Shields
     assert "P shield@-1,-1" in spawns and "P ~destroyer@-1,-1" in spawns
     assert "P frigate@-1,-1" not in spawns
-    # R4: Shields (never ships) onto a friendly Shield at any height; never onto an enemy Shield
-    assert "P shield@0,-1" in spawns and "P ~frigate@0,-1" in spawns and "P frigate@0,-1" not in spawns
+    # R4: onto a two-high friendly Shield the new tile would land at Level 2, two above the Shipyard
+    assert not [a for a in spawns if a.endswith("@0,-1")]
+    # never onto an enemy Shield
     assert not [a for a in spawns if a.endswith("@-2,0")]
 
 
-def test_r4_shield_towers_grow_past_the_shipyards_reach():
-    """R4 (revised): a Shield may be spawned on top of your own Shield at any height, so the seed's
-    level-3 Shield wall can be built; ships still only onto empty ground.
+def test_r4_a_spawned_shield_lands_within_one_level_of_its_shipyard():
+    """R4: the new tile is the spawn's target, so it lands at most one level above the Shipyard (Level 0):
+    a Shield goes onto a lone friendly Shield, never onto a two-high one; the refusal says why and
+    changes nothing. Ships still go only onto empty ground.
+
+    Ruling: R4
+
+    > For any action requiring a tile to be "adjacent" to a target (such as pushing, destroying, or spawning), the target must be physically touching the active piece AND must be no more than 1 elevation level higher or lower.
+
+    > Shields can be spawned on top of friendly Shields.
+    """
+    s = position({**CORES, (-1, 0): "Y", (-1, -1): "S"})
+    s.apply("P shield@-1,-1")
+    assert picture(s)[(-1, -1)] == "SS"
+    before = s.to_dict()
+    for bad in ("P shield@-1,-1", "P ~frigate@-1,-1"):
+        with pytest.raises(triptych.IllegalActionError, match=r"would land at Level 2, more than one level above"):
+            s.apply(bad)
+        assert s.to_dict() == before
+    s3 = position({**CORES, (-1, 0): "Y", (-1, -1): "SF"})
+    assert not [a for a in notations(s3) if a.endswith("@-1,-1")]  # a ship on top: not a Shield
+    # Play cannot build a Shield above Level 1, so a saved game holding one is refused by name.
+    with pytest.raises(triptych.InvalidStateError, match=r"^stacks\[\d+\]\.tiles\[2\]: a Shield above Level 1"):
+        position({**CORES, (-1, 0): "Y", (-1, -1): "SSS"}, shield_towers=False)
+
+
+def test_r4_option_shield_towers_spawns_at_any_height():
+    """R4's option: with shield_towers on, a Shield (dedicated or face-down) goes on top of your own
+    neighbouring Shield at any height; the option is in new_game, the dict and the hash.
 
     Ruling: R4
 
     > Shields can be spawned on top of friendly Shields.
 
-    > The Destroyer's column physically touches the target column in all four cases, but in the fourth the purple Shield sits two levels up, so it cannot be destroyed, pushed, or spawned next to.
-
     > Build two levels of separation and you have a wall neither side can act across.
     """
-    s = position({**CORES, (-1, 0): "Y", (-1, -1): "S"})
-    s.apply("P shield@-1,-1")
-    assert picture(s)[(-1, -1)] == "SS"
-    s2 = position({**CORES, (-1, 0): "Y", (-1, -1): "SS"}, to_move=0)
+    s2 = position({**CORES, (-1, 0): "Y", (-1, -1): "SS"}, shield_towers=True)
     s2.apply("P ~frigate@-1,-1")
     s2.apply("P ~destroyer@-1,-1")
     assert picture(s2)[(-1, -1)] == "SS~F~D" and s2.height(-1, -1) == 4
-    s3 = position({**CORES, (-1, 0): "Y", (-1, -1): "SSF"})
-    assert not [a for a in notations(s3) if a.endswith("@-1,-1")]  # a ship on top: not a Shield
+    assert s2.to_dict()["options"]["shield_towers"] is True
+    assert hf.State.from_dict(s2.to_dict()).to_dict() == s2.to_dict()
+    # In the hash: the same board under the two rules is not the same position.
+    on, off = hf.new_game(shield_towers=True), hf.new_game()
+    assert off.to_dict()["options"]["shield_towers"] is False
+    assert on.hash != off.hash and on._compute_hash() == on.hash
+    assert on.to_dict()["stacks"] == off.to_dict()["stacks"]
+    with pytest.raises(triptych.InvalidStateError, match=r"^options\.shield_towers: expected true or false"):
+        hf.new_game(shield_towers=1)
 
 
 def test_r6_core_and_shipyards_never_face_down():
@@ -907,7 +934,9 @@ def shuffle(state: hf.State, times: int) -> None:
 def test_r20_the_third_occurrence_of_a_turn_start_is_a_draw():
     """Ruling: R20
 
-    > You win the game if you start your turn with one of your ships sitting directly on top of the enemy's Command Core.
+    A house rule: the seed has no repetition rule; its only draw is the separation countdown.
+
+    > If the networks have still not touched by the end of that fourth turn, the game immediately ends in a Draw.
     """
     s = position(CORES)
     shuffle(s, 1)
@@ -920,10 +949,28 @@ def test_r20_the_third_occurrence_of_a_turn_start_is_a_draw():
     assert s.is_terminal() and s.winner is None and s.returns() == [0.0, 0.0]
 
 
+def test_r20_the_players_rules_page_calls_the_repetition_draw_a_house_rule():
+    """The rules in brief (F1's page in the client, and the top of `triptych rules hexfleet`) name the
+    repetition draw a house rule and say how to turn it off.
+
+    Ruling: R20
+    """
+    from triptych.cli.rules_command import rules_text
+    from triptych.client3d.help_pages import help_page
+
+    brief = rules_text("hexfleet").split("## Rulings")[0]
+    for page in (brief, help_page("hexfleet")):
+        line = next(ln for ln in page.splitlines() if "third time" in ln or "Repetition draw" in ln)
+        assert "house rule" in line.lower() and "not in the seed" in line
+        assert "repetitions" in page and "0" in page
+
+
 def test_r20_option_off_and_in_the_dict():
     """Ruling: R20
 
-    > You win the game if you start your turn with one of your ships sitting directly on top of the enemy's Command Core.
+    A house rule: the seed has no repetition rule; its only draw is the separation countdown.
+
+    > If the networks have still not touched by the end of that fourth turn, the game immediately ends in a Draw.
     """
     s = position(CORES, options={"fleet": dict(hf.DEFAULT_FLEET), "max_turns": 300,
                                                                   "first_player": 0, "repetitions": 0})
@@ -938,7 +985,9 @@ def test_r20_option_off_and_in_the_dict():
 def test_r20_history_round_trips_and_from_dict_checks_it():
     """Ruling: R20
 
-    > You win the game if you start your turn with one of your ships sitting directly on top of the enemy's Command Core.
+    A house rule: the seed has no repetition rule; its only draw is the separation countdown.
+
+    > If the networks have still not touched by the end of that fourth turn, the game immediately ends in a Draw.
     """
     s = position(CORES)
     shuffle(s, 1)
@@ -971,7 +1020,9 @@ def test_r20_self_play_no_longer_runs_to_the_turn_limit():
 
     Ruling: R20
 
-    > You win the game if you start your turn with one of your ships sitting directly on top of the enemy's Command Core.
+    A house rule: the seed has no repetition rule; its only draw is the separation countdown.
+
+    > If the networks have still not touched by the end of that fourth turn, the game immediately ends in a Draw.
     """
     import random
 

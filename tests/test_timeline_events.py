@@ -172,7 +172,8 @@ def test_hexfleet_push_says_where_the_tile_went_and_its_level():
     event = next(e for e in step.events if e.kind == "push")
     assert "Repulsor pushes" in event.text and f"off {target[0]},{target[1]}" in event.text
     stacks = {(s["q"], s["r"]): s["tiles"] for s in step.after.to_dict()["stacks"]}
-    if dest in stacks:
+    before = {(s["q"], s["r"]): s["tiles"] for s in step.before.to_dict()["stacks"]}
+    if len(stacks.get(dest, [])) > len(before.get(dest, [])):  # it landed there (a crushed ship lands nowhere)
         assert f"level {len(stacks[dest]) - 1}" in event.text
 
 

@@ -142,7 +142,7 @@ Options options_from(py::handle obj, const std::string& field) {
   using Reader = DictReader<InvalidStateError>;
   Options o;
   Reader r(obj, field);
-  r.only({"fleet", "max_turns", "first_player", "repetitions"});
+  r.only({"fleet", "max_turns", "first_player", "repetitions", "shield_towers"});
   if (r.has("fleet")) {
     Reader f(r.raw("fleet"), r.sub("fleet"));
     f.only({HEXFLEET_UNITS});
@@ -156,6 +156,7 @@ Options options_from(py::handle obj, const std::string& field) {
   else
     o.first_player = static_cast<int>(int_field_or(r, "first_player", 0, 1, o.first_player));
   o.repetitions = static_cast<int>(int_field_or(r, "repetitions", 0, 1000000, o.repetitions));
+  if (r.has("shield_towers")) o.shield_towers = r.boolean("shield_towers");
   validate_options(o);
   return o;
 }
@@ -172,6 +173,7 @@ py::dict options_to_dict(const Options& o) {
   d["max_turns"] = o.max_turns;
   d["first_player"] = o.first_player;
   d["repetitions"] = o.repetitions;
+  d["shield_towers"] = o.shield_towers;
   return d;
 }
 
@@ -426,7 +428,9 @@ void init_hexfleet(py::module_& m) {
   m.def("new_game", &new_game,
         "A new game; options: fleet (dict unit -> count, default 1 core, 3 shipyard, 4 shield, 6 frigate, "
         "5 destroyer, 5 repulsor), max_turns (default 300, 0: no limit), first_player (0 or 'green' (default), 1 or 'purple'), "
-        "repetitions (draw when a turn starts in the same position for that many times, default 3, 0: off).");
+        "repetitions (draw when a turn starts in the same position for that many times, default 3, 0: off; "
+        "a house rule, R20), shield_towers (default False; True: a Shipyard spawns a Shield onto its own "
+        "neighbouring Shield at any height, a house rule, R4).");
   m.def(
       "perft", [](const State& s, int depth) { return interruptible_perft(s, depth, &perft); }, py::arg("state"),
       py::arg("depth"),

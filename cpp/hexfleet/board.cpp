@@ -189,7 +189,8 @@ bool State::board_indexes_agree() const {
 
 std::uint64_t State::compute_hash() const {
   std::uint64_t h = zobrist::side(side_) ^ zobrist::one_action_left(actions_left_) ^ zobrist::countdown(countdown_) ^
-                    zobrist::over(over_, winner_) ^ zobrist::climb(climber_, climbed_);
+                    zobrist::over(over_, winner_) ^ zobrist::climb(climber_, climbed_) ^
+                    zobrist::shield_towers(options_.shield_towers);
   for (int c = 0; c < columns_; ++c) {
     int slot = col_top_[c];
     for (int level = col_height_[c] - 1; level >= 0; --level, slot = below_[slot])

@@ -49,7 +49,8 @@ inline constexpr int kOneActionLeftKey = 1;
 inline constexpr int kCountdownKeys = 2;                             // [0..4]
 inline constexpr int kOverKeys = kCountdownKeys + kCountdownTurns + 1;  // [winner + 1]
 inline constexpr int kReserveKeys = kOverKeys + 3;                   // [side][unit][count 0..48]
-inline constexpr int kKeyCount = kReserveKeys + 2 * kUnitCount * (kMaxTiles + 1);
+inline constexpr int kShieldTowersKey = kReserveKeys + 2 * kUnitCount * (kMaxTiles + 1);
+inline constexpr int kKeyCount = kShieldTowersKey + 1;
 
 inline constexpr auto kKeys = make_zobrist_keys<kKeyCount>(0x4E5F1EE7ULL);
 
@@ -59,6 +60,9 @@ inline constexpr std::uint64_t one_action_left(int actions_left) {
 }
 inline constexpr std::uint64_t countdown(int c) { return c == 0 ? 0 : kKeys[kCountdownKeys + c]; }
 inline constexpr std::uint64_t over(bool is_over, int winner) { return is_over ? kKeys[kOverKeys + winner + 1] : 0; }
+// R4's option changes which actions are legal, so it is part of the position
+// (0 for the default: default hashes are unchanged).
+inline constexpr std::uint64_t shield_towers(bool on) { return on ? kKeys[kShieldTowersKey] : 0; }
 inline constexpr std::uint64_t reserve(int s, int unit, int count) {
   return count == 0 ? 0 : kKeys[kReserveKeys + (s * kUnitCount + unit) * (kMaxTiles + 1) + count];
 }

@@ -261,8 +261,9 @@ void State::visit_spawn_sites(const FixedVector<std::uint8_t, kMaxShipyardsOnBoa
   }
 
   // Shipyards: ships onto empty ground, Shields there or on top of a friendly
-  // Shield at any height (R4: the seed draws and asks for Shield walls taller
-  // than a Shipyard's one-level reach).
+  // Shield. R4: the new tile lands within one level of its Shipyard (Level 0),
+  // so only onto a lone Shield; the shield_towers option lifts the limit.
+  const int tower_limit = options_.shield_towers ? kMaxTiles : 1;
   FixedVector<Hex, kMaxShipyardsOnBoard * 6> sites;
   const auto& stock = reserve_[me];
   if (stock[kShield] + stock[kFrigate] + stock[kDestroyer] + stock[kRepulsor] == 0) return;
@@ -273,7 +274,8 @@ void State::visit_spawn_sites(const FixedVector<std::uint8_t, kMaxShipyardsOnBoa
     unsigned walls = 0;
     for (unsigned dirs = ring; dirs != 0; dirs &= dirs - 1) {
       const int d = std::countr_zero(dirs);
-      walls |= unsigned{kRole[me][top(col_nbr_[c][d]).code] == kOwnShield} << d;
+      const int n = col_nbr_[c][d];
+      walls |= unsigned{kRole[me][top(n).code] == kOwnShield && col_height_[n] <= tower_limit} << d;
     }
     for (unsigned open = (~ring & 0x3F) | walls; open != 0; open &= open - 1) {
       const int d = std::countr_zero(open);

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "common/errors.h"
+#include "hexfleet/hashing.h"
 #include "hexfleet/state.h"
 
 namespace triptych::hexfleet {
@@ -47,7 +48,7 @@ State State::from_setup(const Setup& setup) {
   s.below_.fill(kNone);
   s.used_ = 0;
   s.columns_ = 0;
-  s.hash_ = 0;
+  s.hash_ = zobrist::shield_towers(s.options_.shield_towers);
   s.side_ = 0;
   s.actions_left_ = 2;
   s.countdown_ = 0;
@@ -87,6 +88,9 @@ State State::from_setup(const Setup& setup) {
         if (tile.is_shipyard()) fail(f, "a Shipyard stands on the ground (level 0), never on a tile");
         if (tile.is_shield() && !(below.is_shield() && below.owner() == t.owner))
           fail(f, "a Shield stands on the ground or on one of its owner's Shields (nothing else can hold it up)");
+        if (tile.is_shield() && j >= 2 && !setup.options.shield_towers)
+          fail(f, "a Shield above Level 1 cannot be spawned (R4: a Shipyard reaches one level up; "
+                  "options.shield_towers allows Shield towers)");
       }
       if (tile.is_core()) {
         if (core_stack[t.owner] >= 0) fail(f, "player " + std::to_string(t.owner) + " has a second Core");

@@ -4,12 +4,14 @@
 
 #include "common/errors.h"
 #include "common/players.h"
+#include "hexfleet/hashing.h"
 #include "hexfleet/state.h"
 
 namespace triptych::hexfleet {
 
 State::State(const Options& options) : options_(options) {
   validate_options(options_);
+  hash_ = zobrist::shield_towers(options_.shield_towers);
   table_.fill(kNone);
   below_.fill(kNone);
   for (int s = 0; s < 2; ++s) {
@@ -63,8 +65,17 @@ std::string State::explain_illegal(const Action& a) const {
       if (tc >= 0) return "a Shipyard must be spawned on empty ground";
       return "a Shipyard must touch only your own tiles";
     }
+    bool beside_a_yard = false;  // one of ours, uncovered
+    for (int d = 0; d < 6; ++d) {
+      const int n = find_column(neighbour(a.to, d));
+      beside_a_yard = beside_a_yard || (n >= 0 && top(n).is_shipyard() && top(n).owner() == me);
+    }
+    if (beside_a_yard && tc >= 0 && !options_.shield_towers && col_height_[tc] > 1 && top(tc).is_shield() &&
+        top(tc).owner() == me && (unit == kShield || a.face_down))
+      return "a Shield spawned at " + hex_text(a.to) + " would land at Level " + std::to_string(col_height_[tc]) +
+             ", more than one level above the Shipyard (R4)";
     return "no uncovered Shipyard of yours can spawn that at " + hex_text(a.to) +
-           " (ships need empty ground next to it, Shields empty ground or the top of your own Shield)";
+           " (ships need empty ground next to it, Shields empty ground or the top of your own lone Shield)";
   }
   if (fc < 0) return "no tile at " + where;
   const Tile t = top(fc);

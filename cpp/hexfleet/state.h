@@ -39,6 +39,10 @@ struct Options {
   // R20: the game is drawn when the same position starts a turn for the
   // `repetitions`-th time (0: never; otherwise 2 or more).
   int repetitions = 3;
+  // R4: false (the seed's reading): a Shipyard spawns only within one level of
+  // itself, so a Shield lands on a friendly Shield only at Level 1. true (the
+  // tower house rule): on top of a neighbouring friendly Shield at any height.
+  bool shield_towers = false;
 };
 
 // Throws InvalidStateError naming the bad option ("options.fleet: ...").

@@ -15,7 +15,10 @@ Options of :func:`new_game`: ``fleet`` (dict unit -> count, exactly 24 with
 one core; default :data:`DEFAULT_FLEET`), ``max_turns`` (draw after that many
 whole turns, default 300, 0 for none), ``first_player`` (default 0) and
 ``repetitions`` (draw when a turn starts in the same position for that many
-times, default 3, 0 for never; ruling R20).
+times, default 3, 0 for never; a house rule, ruling R20) and ``shield_towers``
+(default False: a Shipyard spawns within one level of itself, so a Shield goes
+only onto a lone friendly Shield; True: onto a friendly Shield at any height,
+a house rule; ruling R4).
 """
 
 from triptych._core.hexfleet import ACTION_IDS, ACTION_MASK_SHAPE, DEFAULT_FLEET, OBSERVATION_SHAPE, Action, State, new_game, perft

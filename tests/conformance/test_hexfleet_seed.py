@@ -125,12 +125,14 @@ def test_tiles_beneath_the_top_are_locked_and_suppressed():
     # A buried Shield cannot be destroyed, a buried ship cannot be pushed.
     s2 = position({**CORES, (0, 1): "D", (-1, 1): "sF", (1, 1): "R", (2, 1): "fF"})
     assert not [a for a in notations(s2) if a.endswith(">-1,1") or a.endswith(">2,1")]
-    # Uncovered, the Destroyer acts again.
-    s3 = position({**CORES, (0, 1): "Df", (1, 1): "s", (-1, 1): "S", (0, 2): "R"})
-    s3.apply("R 0,2>0,1")  # shoves the Frigate off; the Repulsor takes its place on the Destroyer
-    assert picture(s3)[(0, 1)] == "DR"
-    s4 = position({**CORES, (0, 1): "D", (1, 1): "s", (-1, 1): "S"})
-    assert "D 0,1>1,1" in notations(s4)
+    # Uncovered, the Destroyer acts again: purple's Frigate steps off it, and on green's turn the same
+    # Destroyer destroys the Shield it could not touch while buried.
+    s3 = position({**CORES, (0, 1): "Df", (1, 1): "s", (-1, 1): "S"}, to_move=1, actions_left=1)
+    s3.apply("M 0,1>0,2")
+    assert picture(s3)[(0, 1)] == "D" and s3.to_move == 0
+    assert "D 0,1>1,1" in notations(s3)
+    s3.apply("D 0,1>1,1")
+    assert (1, 1) not in picture(s3) and s3.reserves[1]["shield"] == 4
 
 
 def test_a_buried_tile_still_conducts():
@@ -205,6 +207,15 @@ def test_the_four_elevation_panels(target_level, reachable):
     # pushed: a purple ship at that level is pushable from Level 1 only within one level
     p = position({**CORES, (0, 1): "SR", (1, 1): "s" * target_level + "f"})
     assert ("R 0,1>1,1" in notations(p)) == reachable
+    # spawned: the same gap between a Shipyard (always at Level 0) and the level its new Shield would
+    # land at, on top of a friendly column of that height (R4); a gap of -1 has no spawn (nothing lies
+    # below the ground).
+    gap = target_level - 1
+    if gap >= 0:
+        site = (-1, -1)  # beside green's Shipyard at (-1,0)
+        y = position({**CORES, (-1, 0): "Y", **({site: "S" * gap} if gap else {})})
+        assert ("P shield@-1,-1" in notations(y)) == reachable
+        assert ("P ~repulsor@-1,-1" in notations(y)) == reachable
 
 
 @pytest.mark.parametrize("attacker_level,reachable", [(2, True), (3, False)])
@@ -218,8 +229,37 @@ def test_the_wall_cuts_both_ways(attacker_level, reachable):
     assert ("D 1,1>0,1" in notations(u)) == reachable
 
 
-def test_the_level_three_wall_arises_in_play():
-    """The fourth panel is reachable: both sides build it with legal actions from the start (R4).
+def test_a_two_level_wall_arises_in_play_and_spawning_stops_at_level_one():
+    """Under the one-level spawn (R4) a Shield column grows two high, and a ship on it stands at Level 2:
+    two levels above the ground beside it, a wall neither side acts across. The third Shield is refused.
+
+    > For any action requiring a tile to be "adjacent" to a target (such as pushing, destroying, or spawning), the target must be physically touching the active piece AND must be no more than 1 elevation level higher or lower.
+
+    > Build two levels of separation and you have a wall neither side can act across.
+
+    Ruling: R4
+    """
+    s = hf.new_game()
+    play(s, "Y@-1,1", "P shield@0,1",            # green: a Shipyard and a Shield beside purple's Core
+         "Y@2,0", "P shield@1,1",                 # purple: a Shipyard and the foot of its column
+         "P destroyer@-1,2", "M -1,2>0,1",        # green's Destroyer climbs to Level 1
+         "P shield@1,1")                          # purple's second Shield lands at Level 1
+    assert picture(s)[(1, 1)] == "ss" and s.to_move == 1
+    before = s.to_dict()
+    with pytest.raises(triptych.IllegalActionError, match="would land at Level 2, more than one level above"):
+        s.apply("P shield@1,1")
+    assert s.to_dict() == before
+    # A purple ship on that column stands at Level 2: two levels above green's ground-level ships
+    # beside it, so neither side's Repulsor can act across.
+    w = position({**CORES, (0, 1): "R", (1, 1): "ssr", (1, 2): "F"}, to_move=0)
+    assert "R 0,1>1,1" not in notations(w)
+    w2 = position({**CORES, (0, 1): "R", (1, 1): "ssr", (1, 2): "F"}, to_move=1)
+    assert not [a for a in notations(w2) if a.startswith("R 1,1>")]
+
+
+def test_the_level_three_wall_arises_in_play_under_the_tower_option():
+    """The fourth panel is reachable with R4's shield_towers option: both sides build it with legal
+    actions from the start.
 
     > Shields can be spawned on top of friendly Shields.
 
@@ -227,7 +267,7 @@ def test_the_level_three_wall_arises_in_play():
 
     Ruling: R4
     """
-    s = hf.new_game()
+    s = hf.new_game(shield_towers=True)
     play(s, "Y@-1,1", "P shield@0,1",            # green: a Shipyard and a Shield beside purple's Core
          "Y@2,0", "P shield@1,1",                 # purple: a Shipyard and the foot of its tower
          "P destroyer@-1,2", "M -1,2>0,1",        # green's Destroyer climbs to Level 1

@@ -286,7 +286,7 @@ def greedy(state: State, weights: dict = {}) -> dict[str, typing.Any]:
     """
 def new_game(**kwargs) -> State:
     """
-    A new game; options: fleet (dict unit -> count, default 1 core, 3 shipyard, 4 shield, 6 frigate, 5 destroyer, 5 repulsor), max_turns (default 300, 0: no limit), first_player (0 or 'green' (default), 1 or 'purple'), repetitions (draw when a turn starts in the same position for that many times, default 3, 0: off).
+    A new game; options: fleet (dict unit -> count, default 1 core, 3 shipyard, 4 shield, 6 frigate, 5 destroyer, 5 repulsor), max_turns (default 300, 0: no limit), first_player (0 or 'green' (default), 1 or 'purple'), repetitions (draw when a turn starts in the same position for that many times, default 3, 0: off; a house rule, R20), shield_towers (default False; True: a Shipyard spawns a Shield onto its own neighbouring Shield at any height, a house rule, R4).
     """
 def perft(state: State, depth: typing.SupportsInt | typing.SupportsIndex) -> int:
     """

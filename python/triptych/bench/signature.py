@@ -26,10 +26,10 @@ SIGNATURE_TT_MB = 16
 
 EXPECTED_PARTS: dict[str, int] = {
     "aquaignis/start": 9278, "aquaignis/midgame1": 47393, "aquaignis/midgame2": 301217,
-    "aquaignis/midgame3": 28495, "hexfleet/start": 27063, "hexfleet/midgame1": 5581,
-    "hexfleet/midgame2": 653, "hexfleet/midgame3": 7155,
+    "aquaignis/midgame3": 28495, "hexfleet/start": 27063, "hexfleet/midgame1": 5309,
+    "hexfleet/midgame2": 641, "hexfleet/midgame3": 6981,
 }
-EXPECTED_SIGNATURE = 426835
+EXPECTED_SIGNATURE = 426377
 
 
 def signature_parts() -> dict[str, int]:
