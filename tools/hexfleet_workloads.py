@@ -60,7 +60,8 @@ def games(driver: Path, files: dict[str, Path]) -> list[str]:
     """What must not change: the first words of each workload's line (counts, not times)."""
     out = [" ".join(run(driver, "playouts", 1000).split()[:4]), "draws " + " ".join(run(driver, "draws", 1000).split()[:4])]
     for name in ["start", "midgame1"]:
-        out.append(f"mcts {name} " + " ".join(run(driver, "mcts", files[name], 3000).split()[:6]))
+        words = run(driver, "mcts", files[name], 3000).split()  # the notation may hold a space: up to the score
+        out.append(f"mcts {name} " + " ".join(words[:words.index("score") + 2]))
     for name in ["start", *POSITIONS]:
         out.append(f"perft {name} " + " ".join(run(driver, "perft", files[name], 4).split()[:2]))
         out.append(f"ab {name} " + " ".join(run(driver, "ab", files[name], 7).split()[:4]))
