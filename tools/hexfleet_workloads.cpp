@@ -4,6 +4,9 @@
 // run. Built and driven by tools/hexfleet_workloads.py (not part of the package).
 //   workloads playouts N       N random playouts from the start (Rng(p) for playout p);
 //                              prints the step count and a hash of the final positions
+//   workloads draws N          the same playouts, each action drawn by State::random_action
+//                              where the build has it (the same games: same step count and hash)
+//   workloads mcts FILE N      UCT MCTS, N iterations, seed 1: the best action and the root visits
 //   workloads perft FILE D     perft of a position file (tools/hexfleet_workloads.py
 //                              writes them from the bench positions) or "start"
 //   workloads ab FILE D        alpha-beta to depth D, one thread, a 16 MiB table
@@ -19,6 +22,7 @@
 #include "hexfleet/search_game.h"
 #include "hexfleet/state.h"
 #include "search/alphabeta.h"
+#include "search/mcts.h"
 
 using namespace triptych;
 using namespace triptych::hexfleet;
@@ -54,6 +58,16 @@ static State load(const std::string& path) {
   return State::from_setup(s);
 }
 
+// Applies State::random_action's draw where the build has one (else false: list and index instead).
+template <typename S>
+static bool draw_and_apply(S& s, Rng& rng) {
+  if constexpr (requires { s.random_action(rng); }) {
+    s.apply_unchecked(s.random_action(rng));
+    return true;
+  }
+  return false;
+}
+
 static double now() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
@@ -61,7 +75,8 @@ static double now() {
 int main(int argc, char** argv) {
   if (argc < 3) return 2;
   const std::string mode = argv[1];
-  if (mode == "playouts") {
+  if (mode == "playouts" || mode == "draws") {
+    const bool draw = mode == "draws";
     const int n = std::atoi(argv[2]);
     const State root;
     ActionList actions;
@@ -71,6 +86,10 @@ int main(int argc, char** argv) {
       Rng rng(p);
       State s = root;
       while (!s.is_terminal()) {
+        if (draw && draw_and_apply(s, rng)) {
+          ++steps;
+          continue;
+        }
         s.legal_actions(actions);
         s.apply_unchecked(actions[static_cast<int>(rng.below(std::uint32_t(actions.size())))]);
         ++steps;
@@ -98,6 +117,16 @@ int main(int argc, char** argv) {
     const auto r = ab.search(s, limits);
     std::printf("nodes %llu score %d  %.4f s  %.2f M nodes/s\n", (unsigned long long)r.nodes, r.score, r.seconds,
                 r.nodes / r.seconds / 1e6);
+  } else if (mode == "mcts") {
+    const State s = load(argv[2]);
+    search::Mcts<SearchGame>::Options o;
+    o.seed = 1;
+    search::Mcts<SearchGame> mcts(o);
+    search::MctsLimits limits;
+    limits.iterations = std::strtoull(argv[3], nullptr, 10);
+    const auto r = mcts.search(s, limits);
+    std::printf("best %s visits %llu score %d  %.4f s  %.0f iterations/s\n", to_notation(r.best).c_str(),
+                (unsigned long long)r.nodes, r.score, r.seconds, limits.iterations / r.seconds);
   } else if (mode == "gen") {
     const State s = load(argv[2]);
     const int n = std::atoi(argv[3]);

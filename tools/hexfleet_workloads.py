@@ -6,7 +6,8 @@
 Builds tools/hexfleet_workloads.cpp with the release flags (-O3 -DNDEBUG) twice: against this
 tree's cpp/ and against the old commit's (extracted with git archive). It first checks that both
 builds play the same games (step count and final-position hash of the seeded playouts, perft
-leaves, alpha-beta nodes and score), then either alternates the timed workloads between the two
+leaves, alpha-beta nodes and score, the same playouts drawn by State::random_action where the
+new build has it, and MCTS's best action, iterations and score), then either alternates the timed workloads between the two
 builds (median of --repeats runs each, and new/old ratios: on a loaded machine only the ratios
 mean anything) or, with --callgrind, counts the instructions of smaller fixed workloads, which does
 not depend on load. The old commit must have the engine API the driver uses (any commit since the
@@ -57,7 +58,10 @@ def run(driver: Path, *args: object) -> str:
 
 def games(driver: Path, files: dict[str, Path]) -> list[str]:
     """What must not change: the first words of each workload's line (counts, not times)."""
-    out = [" ".join(run(driver, "playouts", 1000).split()[:4])]
+    out = [" ".join(run(driver, "playouts", 1000).split()[:4]), "draws " + " ".join(run(driver, "draws", 1000).split()[:4])]
+    for name in ["start", "midgame1"]:
+        words = run(driver, "mcts", files[name], 3000).split()  # the notation may hold a space: up to the score
+        out.append(f"mcts {name} " + " ".join(words[:words.index("score") + 2]))
     for name in ["start", *POSITIONS]:
         out.append(f"perft {name} " + " ".join(run(driver, "perft", files[name], 4).split()[:2]))
         out.append(f"ab {name} " + " ".join(run(driver, "ab", files[name], 7).split()[:4]))
@@ -92,7 +96,8 @@ def main() -> int:
             return 1
         print("same games:", "; ".join(same[0]))
         if args.callgrind:
-            work = [("playouts 300", ("playouts", 300)), ("perft midgame1 d3", ("perft", files["midgame1"], 3)),
+            work = [("playouts 300", ("playouts", 300)), ("draws 300", ("draws", 300)),
+                    ("mcts start 2000", ("mcts", "start", 2000)), ("perft midgame1 d3", ("perft", files["midgame1"], 3)),
                     ("alpha-beta start d6", ("ab", "start", 6)), ("alpha-beta midgame1 d7", ("ab", files["midgame1"], 7))]
             for label, w in work:
                 old, new = (instructions(builds[k], *w) for k in ("old", "new"))

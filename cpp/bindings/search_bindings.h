@@ -169,8 +169,13 @@ void bind_searches(py::module_& m) {
           for (int p = 0; p < playouts; ++p) {
             State s = root;
             for (int ply = 0; (max_plies <= 0 || ply < max_plies) && !Game::is_terminal(s); ++ply) {
-              Game::legal_actions(s, actions);
-              Game::apply(s, actions[static_cast<int>(rng.below(std::uint32_t(actions.size())))]);
+              // A game whose counted draw is the listed one draws it that way: the same games, faster.
+              if constexpr (requires { requires Game::kRandomActionIsListIndex; }) {
+                Game::apply(s, Game::random_action(s, rng));
+              } else {
+                Game::legal_actions(s, actions);
+                Game::apply(s, actions[static_cast<int>(rng.below(std::uint32_t(actions.size())))]);
+              }
               ++steps;
             }
           }

@@ -75,6 +75,7 @@ void State::remove_column(int col) {
     col_at_[col] = col_at_[last];
     col_height_[col] = col_height_[last];
     col_top_[col] = col_top_[last];
+    col_top_code_[col] = col_top_code_[last];
     col_nbr_[col] = col_nbr_[last];
     col_ring_[col] = col_ring_[last];
     int k = table_index(col_at_[col]);
@@ -92,6 +93,7 @@ void State::push_tile(int col, Tile t) {
   tile_[slot] = t;
   below_[slot] = col_top_[col];
   col_top_[col] = static_cast<std::uint8_t>(slot);
+  col_top_code_[col] = t.code;
   const int level = col_height_[col]++;
   hash_ ^= zobrist::tile(col_at_[col], level, t);
 }
@@ -103,7 +105,10 @@ Tile State::pop_tile(int col) {
   hash_ ^= zobrist::tile(col_at_[col], level, t);
   col_top_[col] = below_[slot];
   used_ &= ~(std::uint64_t{1} << slot);
-  if (col_height_[col] == 0) remove_column(col);
+  if (col_height_[col] == 0)
+    remove_column(col);
+  else
+    col_top_code_[col] = tile_[col_top_[col]].code;
   return t;
 }
 
@@ -164,7 +169,7 @@ bool State::board_indexes_agree() const {
   bool shared = false;
   for (int c = 0; c < columns_; ++c) {
     const Hex h = col_at_[c];
-    if (find_column(h) != c || col_height_[c] == 0) return false;
+    if (find_column(h) != c || col_height_[c] == 0 || col_top_code_[c] != tile_[col_top_[c]].code) return false;
     std::uint32_t& row = bits[h.q & kWrapMask];
     const std::uint32_t bit = std::uint32_t{1} << (h.r & kWrapMask);
     shared = shared || (row & bit) != 0;

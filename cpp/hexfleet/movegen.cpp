@@ -5,7 +5,11 @@
 #include <array>
 #include <bit>
 #include <tuple>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
+#include "common/rng.h"
 #include "hexfleet/state.h"
 
 namespace triptych::hexfleet {
@@ -243,16 +247,16 @@ int State::climb_budget(int col) const {
   return climbed_ != 0 && col_at_[col] == climber_ ? move - climbed_ : move;
 }
 
-template <typename Out>
-void State::generate_spawns(const FixedVector<std::uint8_t, kMaxShipyardsOnBoard>& yards, Out& out) const {
+template <typename Shipyard, typename Site>
+void State::visit_spawn_sites(const FixedVector<std::uint8_t, kMaxShipyardsOnBoard>& yards, Shipyard&& shipyard,
+                              Site&& site) const {
   const int me = side_;
   // The Core builds Shipyards while it is uncovered.
   const int core_col = find_column(core_[me]);
   if (col_height_[core_col] == 1 && reserve_[me][kShipyard] > 0 && shipyards_[me] < kMaxShipyardsOnBoard) {
     for (int d = 0; d < 6; ++d) {
       if (col_nbr_[core_col][d] != kNone) continue;
-      const Hex at = neighbour(core_[me], d);
-      if (shipyard_site_ok(core_col, d, me)) out.push_back({ActionType::kShipyard, 0, false, 0, at, at});
+      if (shipyard_site_ok(core_col, d, me)) shipyard(neighbour(core_[me], d));
     }
   }
 
@@ -276,18 +280,66 @@ void State::generate_spawns(const FixedVector<std::uint8_t, kMaxShipyardsOnBoard
     for (unsigned open = (~ring & 0x3F) | walls; open != 0; open &= open - 1) {
       const int d = std::countr_zero(open);
       const Hex at = neighbour(col_at_[c], d);
-      const bool ground = !(ring >> d & 1);
       if (yards.size() > 1 && contains(sites, at)) continue;  // two Shipyards may share a site
       sites.push_back(at);
-      if (ground)
-        for (int u = kFrigate; u <= kRepulsor; ++u)
-          if (stock[u]) out.push_back({ActionType::kSpawn, static_cast<std::uint8_t>(u), false, 0, at, at});
-      if (stock[kShield]) out.push_back({ActionType::kSpawn, kShield, false, 0, at, at});
-      for (int u = kFrigate; u <= kRepulsor; ++u)
-        if (stock[u]) out.push_back({ActionType::kSpawn, static_cast<std::uint8_t>(u), true, 0, at, at});
+      site(at, !(ring >> d & 1));
     }
   }
 }
+
+template <typename Out>
+void State::generate_spawns(const FixedVector<std::uint8_t, kMaxShipyardsOnBoard>& yards, Out& out) const {
+  const auto& stock = reserve_[side_];
+  visit_spawn_sites(
+      yards, [&](Hex at) { out.push_back({ActionType::kShipyard, 0, false, 0, at, at}); },
+      [&](Hex at, bool ground) {  // on ground the ships face up, then the Shield, then the ships face down
+        if (ground)
+          for (int u = kFrigate; u <= kRepulsor; ++u)
+            if (stock[u]) out.push_back({ActionType::kSpawn, static_cast<std::uint8_t>(u), false, 0, at, at});
+        if (stock[kShield]) out.push_back({ActionType::kSpawn, kShield, false, 0, at, at});
+        for (int u = kFrigate; u <= kRepulsor; ++u)
+          if (stock[u]) out.push_back({ActionType::kSpawn, static_cast<std::uint8_t>(u), true, 0, at, at});
+      });
+}
+
+namespace {
+// The spawns as generate_spawns lists them, counted without listing: the
+// Shipyard sites, then each spawn site's forms (on ground the ships face up,
+// then the Shield, then the ships face down).
+struct SpawnCount {
+  explicit SpawnCount(const std::array<std::uint8_t, kUnitCount>& stock) {
+    for (int u = kFrigate; u <= kRepulsor; ++u)
+      if (stock[u]) ships[ship_kinds++] = static_cast<std::uint8_t>(u);
+    shield = stock[kShield] > 0;
+  }
+  std::array<std::uint8_t, 3> ships{};  // the ship classes in stock, in class order
+  int ship_kinds = 0;
+  int shield = 0;  // 1: a Shield in stock
+  FixedVector<Hex, 6> shipyards;
+  FixedVector<Hex, kMaxShipyardsOnBoard * 6> sites;
+  std::uint32_t ground = 0;  // bit i: sites[i] is empty ground (else our Shield)
+  int on_ground = 0;
+  int count() const {
+    return static_cast<int>(shipyards.size()) + static_cast<int>(sites.size()) * (ship_kinds + shield) +
+           on_ground * ship_kinds;
+  }
+  Action action(int k) const {  // the k-th, k < count()
+    if (k < static_cast<int>(shipyards.size())) return {ActionType::kShipyard, 0, false, 0, shipyards[k], shipyards[k]};
+    k -= static_cast<int>(shipyards.size());
+    for (std::size_t i = 0;; ++i) {
+      const int up = (ground >> i & 1) ? ship_kinds : 0, forms = up + shield + ship_kinds;
+      if (k >= forms) {
+        k -= forms;
+        continue;
+      }
+      const Hex h = sites[i];
+      if (k < up) return {ActionType::kSpawn, ships[k], false, 0, h, h};
+      if (shield && k == up) return {ActionType::kSpawn, kShield, false, 0, h, h};
+      return {ActionType::kSpawn, ships[k - up - shield], true, 0, h, h};
+    }
+  }
+};
+}  // namespace
 
 bool State::shipyard_site_ok(int core_col, int dir, int side) const {
   auto only_ours = [&](int n) {
@@ -306,33 +358,61 @@ bool State::shipyard_site_ok(int core_col, int dir, int side) const {
   return true;
 }
 
-template <bool kReference, typename Out>
-void State::generate(Out& out) const {
-  out.clear();
-  if (over_) return;
-  const int me = side_;
-  ChainInfo info;
+template <bool kReference>
+std::uint64_t State::begin_generation(ChainInfo& info, FixedVector<std::uint8_t, kMaxShipyardsOnBoard>& yards) const {
   if constexpr (!kReference) label_components(info);
   // Our uncovered Shipyards (for the spawns) and movers (the Core, ships), as
   // column bits: a pass without branches, since whose tile tops a column is
   // anyone's guess for the branch predictor.
   std::uint64_t yard_columns = 0, movers = 0;
-  const auto& role = kRole[me];
+#ifdef __SSE2__
+  // Sixteen columns a step (kMaxColumns is 48: three loads, all inside the array). Ours are the
+  // codes m = side << 4 up: m + 1 a Shipyard; m (the Core) and m + 3..5 (face-up ships) movers.
+  static_assert(kMaxColumns % 16 == 0);
+  const __m128i mine = _mm_set1_epi8(static_cast<char>(side_ << 4));
+  for (int base = 0; base < columns_; base += 16) {
+    const __m128i codes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(col_top_code_.data() + base));
+    const __m128i x = _mm_sub_epi8(codes, mine);
+    const __m128i ship = _mm_sub_epi8(x, _mm_set1_epi8(3));  // 0..2 for a face-up ship
+    const __m128i is_ship = _mm_cmpeq_epi8(_mm_min_epu8(ship, _mm_set1_epi8(2)), ship);
+    const __m128i is_mover = _mm_or_si128(is_ship, _mm_cmpeq_epi8(x, _mm_setzero_si128()));
+    const __m128i is_yard = _mm_cmpeq_epi8(x, _mm_set1_epi8(1));
+    movers |= std::uint64_t(static_cast<std::uint16_t>(_mm_movemask_epi8(is_mover))) << base;
+    yard_columns |= std::uint64_t(static_cast<std::uint16_t>(_mm_movemask_epi8(is_yard))) << base;
+  }
+  const std::uint64_t in_use = (std::uint64_t{1} << columns_) - 1;  // the bytes past columns_ are stale
+  movers &= in_use;
+  yard_columns &= in_use;
+#else
+  const auto& role = kRole[side_];
   for (int c = 0; c < columns_; ++c) {
     const int r = role[top(c).code];
     yard_columns |= std::uint64_t{r == kYard} << c;
     movers |= std::uint64_t{r == kMover} << c;
   }
-  FixedVector<std::uint8_t, kMaxShipyardsOnBoard> yards;
+#endif
   for (; yard_columns != 0; yard_columns &= yard_columns - 1)
     yards.push_back(static_cast<std::uint8_t>(std::countr_zero(yard_columns)));
-  for (; movers != 0; movers &= movers - 1) {
-    const int c = std::countr_zero(movers);
-    const Tile t = top(c);
-    // Only a lone mover with two or more arcs of neighbours may split the chain.
-    if (!kReference && col_height_[c] == 1 && !ring_is_one_arc(col_ring_[c])) split(c, info);
-    generate_moves<kReference>(c, info, out);
-    if (t.unit() == kDestroyer || t.unit() == kRepulsor) generate_attacks(c, out);
+  return movers;
+}
+
+template <bool kReference, typename Out>
+void State::generate_mover(int col, ChainInfo& info, Out& out) const {
+  // Only a lone mover with two or more arcs of neighbours may split the chain.
+  if (!kReference && col_height_[col] == 1 && !ring_is_one_arc(col_ring_[col])) split(col, info);
+  generate_moves<kReference>(col, info, out);
+  const int unit = top(col).unit();
+  if (unit == kDestroyer || unit == kRepulsor) generate_attacks(col, out);
+}
+
+template <bool kReference, typename Out>
+void State::generate(Out& out) const {
+  out.clear();
+  if (over_) return;
+  ChainInfo info;
+  FixedVector<std::uint8_t, kMaxShipyardsOnBoard> yards;
+  for (std::uint64_t movers = begin_generation<kReference>(info, yards); movers != 0; movers &= movers - 1) {
+    generate_mover<kReference>(std::countr_zero(movers), info, out);
     if constexpr (requires { out.found; })
       if (out.found) return;  // an existence check has its answer
   }
@@ -426,6 +506,31 @@ void State::legal_actions_sorted(ActionList& out) const {
     return std::make_tuple(a.type, a.from, a.to, a.unit, a.face_down) <
            std::make_tuple(b.type, b.from, b.to, b.unit, b.face_down);
   });
+}
+
+Action State::random_action(Rng& rng) const {
+  // The movers' moves and attacks are listed as legal_actions lists them; the
+  // spawns, most of a long list, are only counted (spawn_sites), and the one
+  // drawn is built. The index drawn is one of legal_actions' order, so the same
+  // seed draws the same action as legal_actions()[rng.below(size)].
+  if (over_) return Action{};
+  ChainInfo info;
+  FixedVector<std::uint8_t, kMaxShipyardsOnBoard> yards;
+  ActionList moves;
+  for (std::uint64_t movers = begin_generation<false>(info, yards); movers != 0; movers &= movers - 1)
+    generate_mover<false>(std::countr_zero(movers), info, moves);
+  SpawnCount spawns(reserve_[side_]);
+  visit_spawn_sites(
+      yards, [&](Hex at) { spawns.shipyards.push_back(at); },
+      [&](Hex at, bool ground) {
+        spawns.ground |= std::uint32_t{ground} << spawns.sites.size();
+        spawns.on_ground += ground;
+        spawns.sites.push_back(at);
+      });
+  const int listed = static_cast<int>(moves.size()), total = listed + spawns.count();
+  if (total == 0) return Action{};  // never while the game runs: start_turn ends a disabled fleet's game
+  const int pick = static_cast<int>(rng.below(static_cast<std::uint32_t>(total)));
+  return pick < listed ? moves[pick] : spawns.action(pick - listed);
 }
 
 // Asked after every first action and at every turn's start, so it tries the

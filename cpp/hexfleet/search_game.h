@@ -5,6 +5,7 @@
 #include <utility>
 #include <vector>
 
+#include "common/rng.h"
 #include "hexfleet/evaluate.h"
 #include "hexfleet/state.h"
 
@@ -17,6 +18,11 @@ struct SearchGame {
   using Weights = hexfleet::EvalWeights;
 
   static void legal_actions(const State& s, ActionList& out) { s.legal_actions(out); }
+  // A uniformly random legal action without listing them (MCTS playouts): the
+  // very action legal_actions()[rng.below(size)] would give, so seeded
+  // playouts and searches are the same games either way.
+  static Action random_action(const State& s, Rng& rng) { return s.random_action(rng); }
+  static constexpr bool kRandomActionIsListIndex = true;
   // Quiescence's actions: every legal one that is_tactical accepts, in the same order.
   static void tactical_actions(const State& s, ActionList& out) { s.tactical_actions(out); }
   static void apply(State& s, const Action& a) { s.apply_unchecked(a); }

@@ -23,6 +23,10 @@
 #include "hexfleet/history.h"
 #include "hexfleet/types.h"
 
+namespace triptych {
+class Rng;  // common/rng.h
+}
+
 namespace triptych::hexfleet {
 
 struct EvalWeights;  // evaluate.h
@@ -168,7 +172,7 @@ class State {
   std::uint64_t hash() const { return hash_; }
   std::uint64_t compute_hash() const;  // from scratch; equals hash()
   // The board's indexes agree with its columns: the coordinate table, the
-  // cached neighbours and the occupancy bits (tests; board.cpp).
+  // cached neighbours and top tile codes, and the occupancy bits (tests; board.cpp).
   bool board_indexes_agree() const;
   int turn() const { return turn_; }
   int countdown() const { return countdown_; }
@@ -203,6 +207,10 @@ class State {
   // tactical actions, SearchGame::is_tactical), in legal_actions' order: what
   // quiescence search looks at, without generating the quiet rest.
   void tactical_actions(ActionList& out) const;
+  // A uniformly random legal action, without listing them all: exactly
+  // legal_actions()[rng.below(n)] for the list's size n, so seeded playouts
+  // play the same games either way. Action{} once the game is over.
+  Action random_action(Rng& rng) const;
   bool has_legal_action() const;
   bool is_legal(const Action& action) const;
   std::string explain_illegal(const Action& action) const;  // empty when legal
@@ -264,7 +272,7 @@ class State {
   void push_tile(int col, Tile t);     // on top
   Tile pop_tile(int col);              // the top tile; removes the column when emptied
   int level_of_top(int col) const { return col_height_[col] - 1; }
-  Tile top(int col) const { return tile_[col_top_[col]]; }
+  Tile top(int col) const { return Tile{col_top_code_[col]}; }
   Tile bottom(int col) const;
   // Rewrites a column keeping the tiles that `keep` accepts; returns the
   // removed tiles to their owners' reserves. The column may vanish.
@@ -360,12 +368,25 @@ class State {
   // Out is an ActionList, or a sink that only notes whether anything came.
   template <bool kReference, typename Out>
   void generate(Out& out) const;
+  // generate's first pass: the components (into info), our uncovered
+  // Shipyards (into yards); returns our movers (the Core, ships) as column bits.
+  template <bool kReference>
+  std::uint64_t begin_generation(ChainInfo& info, FixedVector<std::uint8_t, kMaxShipyardsOnBoard>& yards) const;
+  // The moves and attacks of the mover on col, in generation order (splitting first where it may cut).
+  template <bool kReference, typename Out>
+  void generate_mover(int col, ChainInfo& info, Out& out) const;
   template <bool kReference, typename Out>
   void generate_moves(int col, const ChainInfo& info, Out& out) const;
   template <typename Out>
   void generate_attacks(int col, Out& out) const;  // the targets of the Destroyer or Repulsor on col
   template <typename Out>
   void generate_spawns(const FixedVector<std::uint8_t, kMaxShipyardsOnBoard>& yards, Out& out) const;
+  // Calls shipyard(at) for each hex where our Core may build a Shipyard, then
+  // site(at, ground) once for each hex our Shipyards may spawn onto (ground:
+  // empty ground, else our Shield), in generation order.
+  template <typename Shipyard, typename Site>
+  void visit_spawn_sites(const FixedVector<std::uint8_t, kMaxShipyardsOnBoard>& yards, Shipyard&& shipyard,
+                         Site&& site) const;
   // A Core stands on the ground and never leaves it, so its column is where it is.
   bool own_core_column(int col, int side) const { return col_at_[col] == core_[side]; }
   // Building a Shipyard beside the uncovered Core (column core_col) in direction dir: no enemy tile may touch it.
@@ -390,6 +411,9 @@ class State {
   std::array<Hex, kMaxColumns> col_at_{};
   std::array<std::uint8_t, kMaxColumns> col_height_{};
   std::array<std::uint8_t, kMaxColumns> col_top_{};
+  // The top tile's code per column (tile_[col_top_[c]].code), kept by push_tile and pop_tile:
+  // generation reads every column's top, and reads them here side by side.
+  std::array<std::uint8_t, kMaxColumns> col_top_code_{};
   std::array<std::array<std::uint8_t, 6>, kMaxColumns> col_nbr_{};
   std::array<std::uint8_t, kMaxColumns> col_ring_{};  // bit d: col_nbr_[c][d] is a column
   std::array<std::uint8_t, kTableSize> table_{};  // coordinate -> column, kNone when free

@@ -292,6 +292,10 @@ def perft(state: State, depth: typing.SupportsInt | typing.SupportsIndex) -> int
     """
     Leaves of the action tree `depth` plies deep (each action is one ply).
     """
+def sample_actions(state: State, count: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex = 0) -> list[Action]:
+    """
+    `count` uniformly random legal actions drawn independently, as the native MCTS playouts draw them (the spawns counted, not listed; each draw is the action legal_actions() lists at the index drawn).
+    """
 def random_playouts(state: State, playouts: typing.SupportsInt | typing.SupportsIndex = 1, seed: typing.SupportsInt | typing.SupportsIndex = 0, max_plies: typing.SupportsInt | typing.SupportsIndex = 0) -> dict[str, typing.Any]:
     """
     Uniformly random playouts in C++ (a benchmark baseline); returns steps, playouts and seconds.
