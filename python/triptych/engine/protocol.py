@@ -172,8 +172,7 @@ class EngineSession:
             game = text.split(maxsplit=1)[0].lower() if text else ""
             if game not in PROTOCOL_GAMES:
                 raise ProtocolError(f"a position string starts with its game ({', '.join(PROTOCOL_GAMES)})")
-            start, moves = from_position_string(text), []
-            return self._start(game, start, moves)
+            return self._start(game, from_position_string(text), [])
         first, _, after = rest.partition(" ")
         if first in games.GAMES:
             if first not in PROTOCOL_GAMES:
