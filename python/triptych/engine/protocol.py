@@ -341,6 +341,8 @@ class EngineSession:
                 if interrupted or result.mate_in is not None:  # stopped, out of time, or a forced result
                     break
             final = f"bestmove {best.best}" if best is not None else "err no move found"
+        except KeyboardInterrupt:  # Ctrl-C reached the native search on this thread: answer as stop does
+            final = f"bestmove {best.best}" if best is not None else "err search interrupted"
         except Exception as err:  # noqa: BLE001 -- a failed search must still answer, never kill the engine
             final = f"err search failed: {err}"
         with self._answer_lock:
