@@ -57,7 +57,7 @@ def test_terminal_save_to_a_missing_folder_keeps_the_game(tmp_path: Path) -> Non
     (("play", "combat", "--terminal", "--seed", "-1"), ["--seed", "-1"]),
     (("match", "aquaignis", "random", "random", "--seed", "-1"), ["--seed"]),
     (("ai", "aquaignis", "--player", "mcts", "--depth", "3"), ["--depth", "alphabeta"]),
-    (("play", "aquaignis", "--terminal", "--vs-ai", "hard"), ["--vs-ai", "3D table"]),
+    (("play", "aquaignis", "--terminal", "--ai-vs-ai"), ["--ai-vs-ai", "3D table"]),  # --vs-ai works there now
     (("play", "aquaignis", "--terminal", "--first", "1"), ["--first", "3D table"]),
     (("match", "combat", "random", "greedy"), ["two-player", "Sentinel"]),
     (("match", "aquaignis", "alphabeta:0", "random"), ["depth", "1..120"]),

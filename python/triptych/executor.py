@@ -140,16 +140,20 @@ class LocalExecutor(Executor):
             # process running a progress bar's thread).
             self._pool = ProcessPoolExecutor(max_workers=self._workers, mp_context=multiprocessing.get_context("spawn"),
                                              initializer=_ignore_sigint)
-        with _sigint_deferred():  # workers are spawned by submit(): they start with Ctrl-C blocked
-            futures: dict[Future[R], int] = {self._pool.submit(fn, batches[i]): i for i in todo}
-        waiting = set(futures)
+        pool = self._pool
+        futures: dict[Future[R], int] = {}
         try:
+            with _sigint_deferred():  # workers are spawned by submit(): they start with Ctrl-C blocked
+                for i in todo:
+                    futures[pool.submit(fn, batches[i])] = i
+            # (A Ctrl-C held back above is raised as the block ends: inside this try, so the pool is killed.)
+            waiting = set(futures)
             while waiting:
                 done, waiting = wait(waiting, return_when=FIRST_COMPLETED)
                 for future in sorted(done, key=futures.__getitem__):
                     yield futures[future], future.result()
         finally:
-            if waiting:  # interrupted (Ctrl-C), failed or closed early (an SPRT decided)
+            if any(not future.done() for future in futures):  # interrupted, failed or closed early (SPRT)
                 self._kill_pool()
 
     def _kill_pool(self) -> None:

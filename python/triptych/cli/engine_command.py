@@ -27,9 +27,13 @@ def engine(game: str) -> None:
     session = EngineSession(game, write)
     write(f"id triptych-engine {triptych.__version__}")  # the greeting: who is speaking, then ok
     write("ok")
-    for line in stdin:
-        session.handle(line)
-        if session.quit_requested:
-            break
-    if not session.quit_requested:  # end of input is quit, as for Stockfish: a running search answers, then leave
+    try:
+        for line in stdin:
+            session.handle(line)
+            if session.quit_requested:
+                break
+    finally:
+        # End of input is quit, as for Stockfish: a running search answers, then the engine leaves. On
+        # Ctrl-C too the search is stopped and joined first: a search thread still in native code while
+        # the interpreter shuts down aborted the process (SIGABRT) instead of exiting 130.
         session.stop_search()

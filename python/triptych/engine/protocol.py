@@ -172,8 +172,7 @@ class EngineSession:
             game = text.split(maxsplit=1)[0].lower() if text else ""
             if game not in PROTOCOL_GAMES:
                 raise ProtocolError(f"a position string starts with its game ({', '.join(PROTOCOL_GAMES)})")
-            start, moves = from_position_string(text), []
-            return self._start(game, start, moves)
+            return self._start(game, from_position_string(text), [])
         first, _, after = rest.partition(" ")
         if first in games.GAMES:
             if first not in PROTOCOL_GAMES:
@@ -342,6 +341,8 @@ class EngineSession:
                 if interrupted or result.mate_in is not None:  # stopped, out of time, or a forced result
                     break
             final = f"bestmove {best.best}" if best is not None else "err no move found"
+        except KeyboardInterrupt:  # Ctrl-C reached the native search on this thread: answer as stop does
+            final = f"bestmove {best.best}" if best is not None else "err search interrupted"
         except Exception as err:  # noqa: BLE001 -- a failed search must still answer, never kill the engine
             final = f"err search failed: {err}"
         with self._answer_lock:
