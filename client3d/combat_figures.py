@@ -17,7 +17,7 @@ from panda3d.core import NodePath
 
 from triptych.client3d.combat_props import intent_kind
 from triptych.client3d.dice import ELEMENT_COLORS
-from triptych.client3d.geometry import bevel_prism, box, cone, label, prism, ring_outline
+from triptych.client3d.geometry import bevel_prism, box, cone, prism, ring_outline
 
 STONE = (0.42, 0.38, 0.46, 1)
 DARK = (0.25, 0.22, 0.28, 1)
@@ -84,7 +84,4 @@ class Wick:
                       flame_color)
         flame.set_light_off()
         self.flame = flame
-        words = f"Wick {charge}\n{colour}"
-        t = label(words, 0.42, (1, 0.95, 0.8, 1), name="wick-label")
-        t.set_pos(0, -1.25, 0.02)
-        t.reparent_to(self.root)
+        self.words = f"Wick {charge}, {colour}"    # the view pins these words beside it (TableTags)

@@ -89,6 +89,18 @@ def test_card_text_is_legible_at_1280x800(client_app):
     heights = {node.getText(): glyph_px(node, size) for _, node in nodes}
     smallest = min(heights, key=heights.get)
     assert heights[smallest] >= 11, f"{smallest!r} is {heights[smallest]:.1f} px tall"
+    # The words pinned to the table (slots, piles, dice, the Wick) too: their text's extent in the TextNode
+    # (its background card left out, the tag's scale for a 1280x800 window applied).
+    view.tags.update(size, None)
+    from triptych.client3d import layout
+
+    assert len(view.tags.tags) >= 8
+    for _, _, node in view.tags.tags:
+        tn = node.textNode
+        lines = max(1, len(layout.wrapped(node)))
+        extent = tn.get_upper_left_3d().z - tn.get_lower_right_3d().z
+        one = (extent - (lines - 1) * tn.get_line_height() * node.getScale()[1]) * layout.px_per_unit(size)
+        assert one >= 11, (node.getText(), one)
     # A card says its name, element, cost and effect in words.
     texts = [t.getText() for t in view.cards2d[0].texts]
     name = view.cards2d[0].name

@@ -246,3 +246,49 @@ def status_lines(f: dict[str, Any]) -> list[str]:
         if value:
             out.append(f"{kind.capitalize()} {value}: {STATUS_WORDS[kind]}")
     return out
+
+
+class TableTags:
+    """Words pinned to things on the 3D table (a slot's name and marks, a pile's count, the dice), drawn flat
+    at the HUD's text size so they read at any zoom: each frame they follow the point they name on screen,
+    and hide when it leaves the table's part of the window."""
+
+    def __init__(self, parent, base) -> None:
+        self.parent, self.base = parent, base
+        self.tags: list[tuple[Any, Any, OnscreenText]] = []
+
+    def clear(self) -> None:
+        for _, _, node in self.tags:
+            node.destroy()
+        self.tags = []
+
+    def add(self, anchor, offset, text: str, fg=(1, 1, 1, 1), bg=(0.05, 0.06, 0.08, 0.8)) -> OnscreenText:
+        node = OnscreenText(parent=self.parent, text=text, fg=fg, bg=bg, font=ui_font(), mayChange=True,
+                            align=TextNode.A_center)
+        node.set_name("table-tag")
+        self.tags.append((anchor, offset, node))
+        return node
+
+    def update(self, size: tuple[int, int], table: layout.Rect | None) -> None:
+        """Places every tag over its point as the camera sees it now, `size`'s HUD text size."""
+        from panda3d.core import Point2, Point3
+
+        scale = layout.text_scale(size, layout.body_px(size))
+        cam, lens = self.base.cam, self.base.camLens
+        X, Y = self.base.a2dRight, self.base.a2dTop
+        for anchor, offset, node in self.tags:
+            if anchor.is_empty():
+                node.hide()
+                continue
+            node.setScale(scale)
+            p = cam.get_relative_point(anchor, Point3(*offset))
+            film = Point2()
+            if not lens.project(p, film):
+                node.hide()
+                continue
+            x, z = film.x * X, film.y * Y
+            if table is not None and not (table.left <= x <= table.right and table.bottom <= z <= table.top):
+                node.hide()
+                continue
+            node.show()
+            node.setPos(x, z - 0.35 * scale)

@@ -32,7 +32,7 @@ from triptych.client3d.geometry import box, label
 from triptych.client3d.picking import make_pickable
 from triptych.client3d.views.base import GameView
 from triptych.client3d.views.combat_beats import Pacer, sentinel_beats
-from triptych.client3d.views.combat_cards import CardFace, FighterPanel, card_px, card_width, fan
+from triptych.client3d.views.combat_cards import CardFace, FighterPanel, TableTags, card_px, card_width, fan
 from triptych.client3d.views.combat_words import (CARDS, COUNTER_WORDS, action_label, card_cost, card_effect,
                                                   card_lines, card_parts, counters_text)
 
@@ -75,10 +75,12 @@ class CombatView(GameView):
         super().__init__(app)
         self.hud_root: NodePath = self.base.aspect2d.attach_new_node("combat-hud")
         self.panel = FighterPanel(self.hud_root)
+        self.tags = TableTags(self.hud_root, self.base)
         self.cards2d: list[CardFace] = []
         self.hand_cards: dict[str, CardFace] = {}
         self.zoom: CardFace | None = None
         self.zoomed: str | None = None
+        self.zoom_from_table = False      # shown for a card in a slot (the hover task hides it), not the hand
         self.regions: dict[str, layout.Rect] | None = None
         self.size: tuple[int, int] = (0, 0)
         self.pacer = Pacer(self)
@@ -120,10 +122,19 @@ class CombatView(GameView):
         tools = [t for t, _ in getattr(hud, "_toolbar", [])]
         return layout.regions(size, self.layout_request(), toolbar=tools), size
 
+    def framed_nodes(self) -> list[NodePath]:
+        """What the framing fits, thing by thing (one box around all would count the empty air above the
+        slots beside the Sentinel's head, and shrink the table)."""
+        keys = ["sentinel", "pile:draw", "pile:discard", "pile:exhaust", "number-die", "element-die", "wick"]
+        keys += [f"cslot:{i}" for i in (1, 2, 3, 4)]
+        nodes = [self.nodes[k] for k in keys if k in self.nodes]
+        return nodes + [n for marks in getattr(self, "marks", {}).values() for n in marks] or [self.root]
+
     def destroy(self) -> None:
         self.base.task_mgr.remove("combat-hover")
         self.pacer.stop()
         self._clear_hud()
+        self.tags.clear()
         self.panel.destroy()
         self.hud_root.remove_node()
         super().destroy()
@@ -175,11 +186,12 @@ class CombatView(GameView):
         return ""
 
     def home_view(self) -> View:
-        return View(heading=0, pitch=58, distance=20.0, target=(0.0, 1.2, 0.6))
+        return View(heading=0, pitch=52, distance=20.0, target=(0.0, 2.2, 1.9))
 
     # -- drawing -----------------------------------------------------------------------------------------------
     def build(self, state: Any) -> None:
         self.clear()
+        self.tags.clear()
         d = state.to_dict()
         self.data = d
         self.params = d["params"]
@@ -191,19 +203,21 @@ class CombatView(GameView):
         self._draw_slots(d)
         self._draw_piles(d)
         self.dice = self._draw_dice(d)
-        self.wick = Wick(self.root, d, (-9.2, -1.6, 0)) if d["variant"] == "v07" else None
+        self.wick = Wick(self.root, d, (-7.6, -1.6, 0)) if d["variant"] == "v07" else None
         if self.wick is not None:
             self.nodes["wick"] = self.wick.root
+            self.tags.add(self.wick.root, (0, -1.1, 0), self.wick.words)
         self._draw_hud()
 
     def _draw_sentinel(self, d: dict[str, Any]) -> None:
         root = sentinel_figure(self.root, self.intent)
-        root.set_pos(0, 5.4, 0)
+        root.set_pos(0, 4.3, 0)
+        root.set_scale(1.1)
         self.nodes["sentinel"] = root
         make_pickable(root, "sentinel")
         # Block and statuses as token stacks on the table beside it, one per row with its caption.
-        self.marks["enemy"] = fighter_marks(self.root, d["enemy"], (2.6, 5.8, 0), step=0.0, row=-0.9)
-        self.marks["player"] = fighter_marks(self.root, d["player"], (-8.6, 2.6, 0), step=0.0, row=-0.9)
+        self.marks["enemy"] = fighter_marks(self.root, d["enemy"], (2.4, 4.6, 0), step=0.0, row=-0.8)
+        self.marks["player"] = fighter_marks(self.root, d["player"], (-7.7, 2.4, 0), step=0.0, row=-0.8)
 
     def _draw_slots(self, d: dict[str, Any]) -> None:
         braziers = d["variant"] == "v02"
@@ -218,14 +232,16 @@ class CombatView(GameView):
             self.nodes[f"cslot:{i + 1}"] = pad
             self.slot_nodes.append(pad)
             name = f"{BRAZIERS[i].capitalize()} brazier" if braziers else f"Slot {i + 1}"
-            t = label(name, 0.5, (1, 1, 1, 1), name="slot-label")
-            t.set_pos(x, SLOT_Y + 1.95, 0.08)
-            t.reparent_to(self.root)
-            self.marks[f"slot:{i + 1}"] = slot_marks(self.root, slot, x - 0.7, SLOT_Y - 2.1)
+            marks = [f"{k.replace('_', ' ').capitalize()} {v}" for k, v in slot.items() if k != "card" and v]
+            self.tags.add(pad, (0, 1.85, 0.1), name + ("\n" + ", ".join(marks) if marks else ""))
+            self.marks[f"slot:{i + 1}"] = slot_marks(self.root, slot, x - 0.7, SLOT_Y - 2.0, row=-0.7)
             if slot.get("card"):
                 card = self._card_node(slot["card"], Point3(x, SLOT_Y, 0.07))
                 make_pickable(card, f"cslot:{i + 1}")
                 self.nodes[f"slotcard:{i + 1}"] = card
+                base, _ = card_parts(slot["card"])
+                self.tags.add(card, (0, 0.2, 0.1), "\n".join([base] + card_lines(slot["card"], self.params)),
+                              fg=(0.08, 0.08, 0.1, 1), bg=(0.95, 0.92, 0.84, 0.92))
 
     def _card_node(self, name: str, pos: Point3, parent: NodePath | None = None) -> NodePath:
         """A card on the table: its element band and name, large (hover it for the whole card)."""
@@ -248,7 +264,7 @@ class CombatView(GameView):
         return node
 
     def _draw_piles(self, d: dict[str, Any]) -> None:
-        for (pile, x, y) in (("draw", 8.2, -1.6), ("discard", 8.2, 2.2), ("exhaust", 8.2, 5.6)):
+        for (pile, x, y) in (("draw", 7.2, -1.3), ("discard", 7.2, 1.5), ("exhaust", 7.2, 4.3)):
             n = sum(d["piles"][pile].values())
             stack = self.root.attach_new_node(f"pile-{pile}")
             stack.set_pos(x, y, 0)
@@ -262,14 +278,12 @@ class CombatView(GameView):
                 outline.set_color(0.2, 0.23, 0.22, 1)
                 outline.reparent_to(stack)
             make_pickable(stack, f"pile:{pile}")
-            t = label(f"{PILE_WORDS[pile]}\n{n} card{'s' if n != 1 else ''}", 0.42, (1, 1, 1, 1), name="pile-label")
-            t.set_pos(0, -CARD_H * 0.4 - 0.45, 0.02)
-            t.reparent_to(stack)
+            self.tags.add(stack, (0, -CARD_H * 0.4 - 0.3, 0.1), f"{PILE_WORDS[pile]}: {n}")
             self.nodes[f"pile:{pile}"] = stack
 
     def _draw_dice(self, d: dict[str, Any]) -> tuple[Die, Die]:
-        number = Die(self.root, NUMBER_FACES, (0.95, 0.95, 0.92, 1), (-8.9, 5.6, 0), "number-die")
-        element = Die(self.root, list(d["element_faces"]), (0.3, 0.3, 0.34, 1), (-7.3, 5.6, 0), "element-die")
+        number = Die(self.root, NUMBER_FACES, (0.95, 0.95, 0.92, 1), (-7.7, 4.2, 0), "number-die")
+        element = Die(self.root, list(d["element_faces"]), (0.3, 0.3, 0.34, 1), (-6.3, 4.2, 0), "element-die")
         dice = d["dice"]
         for die, value in ((number, dice["number"]), (element, dice["element"])):
             if value is None:
@@ -277,10 +291,7 @@ class CombatView(GameView):
             else:
                 die.show_face(str(value))
         rolled = "Dice: not rolled" if dice["number"] is None else f"Rolled {dice['number']} / {dice['element']}"
-        t = label(rolled, 0.42, (1, 1, 1, 1), name="dice-label")
-        t.set_pos(-8.1, 4.55, 0.02)
-        t.reparent_to(self.root)
-        self.nodes["dice-label"] = t
+        self.nodes["dice-label"] = self.tags.add(number.node, (0.8, -1.1, 0), rolled)
         self.nodes["number-die"], self.nodes["element-die"] = number.node, element.node
         return number, element
 
@@ -367,10 +378,12 @@ class CombatView(GameView):
     def _hide_zoom(self) -> None:
         if self.zoom is not None:
             self.zoom.destroy()
-        self.zoom, self.zoomed = None, None
+        self.zoom, self.zoomed, self.zoom_from_table = None, None, False
 
     def _hover_task(self, task):
-        """A card in a slot on the table shows zoomed while the mouse is on it."""
+        """The table's words follow their things; a card in a slot shows zoomed while the mouse is on it."""
+        regions, size = self._hud_regions()
+        self.tags.update(size, regions.get("table"))
         key = getattr(self.app, "_hover_key", None)
         slot_card = None
         if key and key.startswith("cslot:") and hasattr(self, "data"):
@@ -382,8 +395,9 @@ class CombatView(GameView):
                 regions, size = self._hud_regions()
                 x = mw.get_mouse().x * layout.extent(size)[0] if mw.has_mouse() else 0.0
                 self.show_zoom(slot_card, x + 0.6)
-        elif self.zoomed and not over_gui and not (key or "").startswith("card:"):
-            self._hide_zoom()
+                self.zoom_from_table = True
+        elif self.zoomed and self.zoom_from_table and not slot_card:
+            self._hide_zoom()         # the mouse left the slot's card (a hand card's zoom goes on its EXIT)
         return task.cont
 
     def _mark_selected(self) -> None:
@@ -530,7 +544,7 @@ class CombatView(GameView):
         return pile.get_pos() + Point3(0, 0, 0.6) if pile is not None else Point3(0, 0, 0.1)
 
     def float_text(self, text: str, at: Point3, color) -> Sequence:
-        t = label(text, 0.7, color, flat=False, name="float-text")
+        t = label(text, 1.0, color, flat=False, name="float-text")
         t.reparent_to(self.root)
         t.set_pos(at)
         t.set_billboard_point_eye()
