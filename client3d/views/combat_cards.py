@@ -262,10 +262,13 @@ class TableTags:
             node.destroy()
         self.tags = []
 
-    def add(self, anchor, offset, text: str, fg=(1, 1, 1, 1), bg=(0.05, 0.06, 0.08, 0.8)) -> OnscreenText:
+    def add(self, anchor, offset, text: str, fg=(1, 1, 1, 1), bg=(0.05, 0.06, 0.08, 0.8),
+            short: str = "") -> OnscreenText:
+        """A tag; `short` is what it says when the full words would run into a neighbour (a small window)."""
         node = OnscreenText(parent=self.parent, text=text, fg=fg, bg=bg, font=ui_font(), mayChange=True,
                             align=TextNode.A_center)
         node.set_name("table-tag")
+        node.set_python_tag("words", (text, short or text))
         self.tags.append((anchor, offset, node))
         return node
 
@@ -292,3 +295,18 @@ class TableTags:
                 continue
             node.show()
             node.setPos(x, z - 0.35 * scale)
+        # Tags that run into each other say their short words from then on (slot numbers on a small window);
+        # ``full`` gives them their words back (a new size).
+        shown = [n for _, _, n in self.tags if not n.is_hidden()]
+        boxes = [n.get_tight_bounds(self.parent) for n in shown]
+        for i, a in enumerate(shown):
+            for j in range(i + 1, len(shown)):
+                (alo, ahi), (blo, bhi) = boxes[i], boxes[j]
+                if alo.x < bhi.x and blo.x < ahi.x and alo.z < bhi.z and blo.z < ahi.z:
+                    for n in (a, shown[j]):
+                        if n.getText() != n.get_python_tag("words")[1]:
+                            n.setText(n.get_python_tag("words")[1])
+
+    def full(self) -> None:
+        for _, _, node in self.tags:
+            node.setText(node.get_python_tag("words")[0])

@@ -98,6 +98,7 @@ class CombatView(GameView):
 
     def place_hud(self, regions: dict[str, Any], size: tuple[int, int]) -> None:
         self.regions, self.size = dict(regions), tuple(size)
+        self.tags.full()
         if hasattr(self, "data"):
             self._draw_hud()
 
@@ -233,7 +234,8 @@ class CombatView(GameView):
             self.slot_nodes.append(pad)
             name = f"{BRAZIERS[i].capitalize()} brazier" if braziers else f"Slot {i + 1}"
             marks = [f"{k.replace('_', ' ').capitalize()} {v}" for k, v in slot.items() if k != "card" and v]
-            self.tags.add(pad, (0, 1.85, 0.1), name + ("\n" + ", ".join(marks) if marks else ""))
+            short = (BRAZIERS[i].capitalize() if braziers else str(i + 1)) + ("\n" + ", ".join(marks) if marks else "")
+            self.tags.add(pad, (0, 1.85, 0.1), name + ("\n" + ", ".join(marks) if marks else ""), short=short)
             self.marks[f"slot:{i + 1}"] = slot_marks(self.root, slot, x - 0.7, SLOT_Y - 2.0, row=-0.7)
             if slot.get("card"):
                 card = self._card_node(slot["card"], Point3(x, SLOT_Y, 0.07))
@@ -446,10 +448,11 @@ class CombatView(GameView):
     def info(self, state: Any) -> str:
         d = state.to_dict()
         variant = next((v for v in _variants() if v["id"] == d["variant"]), {})
-        dice = self.shown_dice if self._dice_pending(d) else d["dice"]
+        pending = self._dice_pending(d)
+        dice = self.shown_dice if pending else d["dice"]     # the roll the table shows, until it changes
         rolled = "not rolled" if dice.get("number") is None else f"{dice['number']} / {dice['element']}"
-        if self._dice_pending(d):
-            rolled = "rolling..."
+        if pending and d["dice"].get("number") is not None:
+            rolled = "rolling..."                               # a new roll is still in the air
         text = f"{d['variant'].upper()} {variant.get('name', '')} - turn {d['turn']}\nDice: {rolled}"
         counters = counters_text(d.get("counters", {})) if d["variant"] == "v07" else \
             ", ".join(f"{COUNTER_WORDS.get(k, k.replace('_', ' '))} {v}" for k, v in d.get("counters", {}).items()
@@ -478,7 +481,8 @@ class CombatView(GameView):
     def shown_log(self, lines: list[str]) -> list[str]:
         """The log without the roll the dice are still showing (it appears when they settle)."""
         d = self.app.session.state.to_dict() if self.app.session is not None else None
-        if d is not None and self._dice_pending(d) and lines and lines[-1].startswith("Dice:"):
+        if d is not None and self._dice_pending(d) and d["dice"].get("number") is not None and lines \
+                and lines[-1].startswith("Dice:"):
             return lines[:-1]
         return lines
 
