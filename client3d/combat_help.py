@@ -1,4 +1,4 @@
-"""Combat's player-facing help (F1): how the fight goes, then the chosen variant, in plain words.
+"""Combat's player-facing help (F1): the chosen variant, then how every fight goes, in plain words.
 
 Written for players from the rules (docs/rules/combat.md): no notation, no code, no saved-game fields;
 the exact numbers a player needs are on the cards (hover one) and in the side panel.
@@ -139,13 +139,13 @@ def _sections() -> dict[str, str]:
 
 
 def combat_page(variant: str | None) -> str:
-    """The fight, then the variant's own page (its name as the heading)."""
+    """The variant's own page first (its name as the heading: what differs is what a player looks up), then
+    the fight every variant shares."""
     from triptych.games import load
 
     sections = _sections()
-    page = sections["fight"]
     v = (variant or "").lower()
-    if v in sections:
-        info = next((x for x in load("combat").VARIANTS if x["id"] == v), {})
-        page += f"\n\n{v.upper()} - {info.get('name', '')}\n" + sections[v]
-    return page
+    if v not in sections:
+        return sections["fight"]
+    info = next((x for x in load("combat").VARIANTS if x["id"] == v), {})
+    return f"{v.upper()} - {info.get('name', '')}\n{sections[v]}\n\nThe fight (every variant)\n{sections['fight']}"
