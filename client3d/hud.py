@@ -156,7 +156,8 @@ class Hud:
         self._place_toolbar(R["toolbar"] if "toolbar" in R else None, visible, em)
         # Status: the turn (larger) and the latest note.
         st = R["status"].inset(pad)
-        used = self._fit(self.status, self.full("status"), st, self.em(1.15), "start", max_lines=2)
+        used = self._fit(self.status, self.full("status"), st, self.em(1.15), "start",
+                         max_lines=1 if self.full("message") else 2)
         self._fit(self.message, self.full("message"), Rect(st.left, st.right, st.bottom, st.top - used), em,
                   "start", max_lines=1)
         # The info column: warnings first, then the game's numbers, then the analysis line.
@@ -216,7 +217,7 @@ class Hud:
         inner = rect.inset(pad)
         row = layout.LINE * em
         bs = self.em(0.85)
-        bw = 5.2 * bs
+        bw = min(5.2 * bs, inner.width / 3.6)
         for i, b in enumerate((self.log_toggle, self.log_newer, self.log_older)):
             b.set_scale(bs)
             b["frameSize"] = (-bw / 2 / bs, bw / 2 / bs, -0.3, 0.95)
@@ -250,8 +251,8 @@ class Hud:
         shown = shown[-room:]
         self._visible = lines[first:end]
         layout.fit_lines(self.log_text, "\n".join(shown), rect, s, "end")
-        more = f"{self.log_scroll} newer below" if self.log_scroll else f"{len(lines)} events"
-        layout.fit_lines(self.log_title, f"Log ({more})", self._log_title_rect, self.em(0.9), "start")
+        more = f" (+{self.log_scroll} newer)" if self.log_scroll else ""
+        layout.fit_lines(self.log_title, f"Log{more}", self._log_title_rect, self.em(0.9), "start")
         self._log_capacity = max(1, len(self._visible))
 
     def _probe(self, wordwrap: float) -> TextNode:
@@ -347,9 +348,17 @@ class Hud:
         return [(p, n) for p, n in out if not n.is_hidden() and n.getText()]
 
     def _place_overlays(self, R: dict[str, Rect], em: float) -> None:
+        # The banner is as tall as what it says, centred over the table: the log and panels stay in view.
         b = R["banner"]
-        self.banner["frameSize"] = tuple(b)
         pad = 0.6 * em
+        probe = self._probe((b.width - 2 * pad) / em)
+        probe.set_text(self.full("banner_sub"))
+        lines = len(probe.get_wordwrapped_text().splitlines()) if self.full("banner_sub") else 0
+        height = min(b.height, 2 * pad + (2.0 + lines) * layout.LINE * em + 0.9 * em + 2.4 * em)
+        cz = (R["table"].bottom + R["table"].top) / 2
+        cz = max(min(cz, R["table"].top - height / 2), -self.extent()[1] + height / 2)
+        b = Rect(b.left, b.right, cz - height / 2, cz + height / 2)
+        self.banner["frameSize"] = tuple(b)
         inner = b.inset(pad)
         used = self._fit(self.banner_text, self.full("banner_text"), inner, self.em(2.0), "start", max_lines=1)
         self.banner_text.setX((inner.left + inner.right) / 2)
@@ -429,7 +438,7 @@ class Hud:
         self._places: dict[str, int] = {}
         self.buttons.pop("page:More", None)
         entries = self._action_entries
-        row_h = 1.9 * em
+        row_h = layout.ROW * em
         title_h = layout.LINE * em
         rows = max(1, int((box.height - title_h + 0.05 * em) / row_h))
         if self._action_title or self.thinking.getText():
@@ -475,7 +484,7 @@ class Hud:
         label = text if len(text) <= room else text[:max(1, room - 1)].rstrip() + "\u2026"
         button = DirectButton(parent=self.base.aspect2d, text=label, command=command, relief=DGG.FLAT,
                               text_font=self.font, text_fg=TEXT, text_align=TextNode.A_center, frameColor=ACTION_COLORS,
-                              frameSize=(-(aw / 2 - gap) / em, (aw / 2 - gap) / em, -0.62, 1.15))
+                              frameSize=(-(aw / 2 - gap) / em, (aw / 2 - gap) / em, -0.55, 1.05))
         button.set_scale(em)
         button.set_pos(x, 0, z - 0.27 * em)
         tip = tip or (text if label != text else "")
@@ -613,17 +622,25 @@ class Hud:
             self.help_frame.hide()
 
     def scroll_help(self, lines: int) -> None:
-        self.help_scroll = max(0, min(self.help_scroll + lines, max(0, len(self._help_lines) - 5)))
+        self.help_scroll = max(0, self.help_scroll + lines)
         self._render_help()
 
     def _render_help(self) -> None:
+        """The page wrapped to the overlay, the lines that fit from the scroll position, and a last line that
+        says how to scroll or close (never cut off)."""
         if not hasattr(self, "_help_rect"):
             return
-        shown = self._help_lines[self.help_scroll:self.help_scroll + self._help_capacity]
-        more = len(self._help_lines) - self.help_scroll - len(shown)
-        tail = f"\n... {more} more lines: PgDn to scroll, F1 or Escape to close" if more > 0 else \
-            "\n(F1 or Escape to close)"
-        layout.fit_lines(self.help_text, "\n".join(shown) + tail, self._help_rect, self._help_scale, "start")
+        rect, s = self._help_rect, self._help_scale
+        probe = self._probe(rect.width / s)
+        probe.set_text("\n".join(self._help_lines))
+        lines = probe.get_wordwrapped_text().splitlines() if self._help_lines else []
+        room = max(2, int((rect.height + 0.2 * s) / (s * layout.LINE)) - 1)
+        self.help_scroll = max(0, min(self.help_scroll, len(lines) - room))
+        shown = lines[self.help_scroll:self.help_scroll + room]
+        more = len(lines) - self.help_scroll - len(shown)
+        tail = f"... {more} more lines: PgDn to scroll, F1 or Escape to close" if more > 0 else \
+            "(F1 or Escape to close)"
+        layout.fit_lines(self.help_text, "\n".join(shown + [tail]), rect, s, "start")
 
     # -- a question --------------------------------------------------------------------------------------------
     def ask(self, question: str, on_yes: Callable[[], Any], yes: str = "Discard", no: str = "Cancel",

@@ -41,6 +41,9 @@ MIN_TEXT_PX = 16.0
 #: the line height of the HUD font (DejaVu Sans) in ems
 LINE = 1.17
 
+#: an action button row's height in ems
+ROW = 1.75
+
 PANELS = ("status", "toolbar", "info", "log", "side", "hand", "actions", "tip", "hint")
 OVERLAYS = ("banner", "dialog", "help", "menu")
 
@@ -154,7 +157,7 @@ def regions(size: tuple[int, int], request: Request = Request(), *, toolbar: tup
     bh = 1.8 * em
     bw = button_width(size, toolbar) if toolbar else 0.0
     tool_w = bw * len(toolbar)
-    status_h = 2 * 1.15 * line + line + 2 * pad  # the status (two lines at 1.15 em) and a note line
+    status_h = 1.15 * line + line + 2 * pad      # the status (1.15 em) and a note line (or a 2nd status line)
     top = Y - m
     if toolbar and 2 * X - 2 * m - tool_w - m >= 0.45 * 2 * X:
         out["toolbar"] = Rect(X - m - tool_w, X - m, top - bh, top)
@@ -171,10 +174,10 @@ def regions(size: tuple[int, int], request: Request = Request(), *, toolbar: tup
     y = -Y + m
     out["hint"] = Rect(-X + m, X - m, y, y + line + pad)
     y += line + pad + m
-    out["tip"] = Rect(-X + m, X - m, y, y + 2 * line + pad)
-    y += 2 * line + pad + m
+    out["tip"] = Rect(-X + m, X - m, y, y + line + pad)
+    y += line + pad + m
     rows = max(1, request.action_rows)
-    out["actions"] = Rect(-X + m, X - m, y, y + line + rows * 1.9 * em + pad)
+    out["actions"] = Rect(-X + m, X - m, y, y + line + rows * ROW * em + pad)
     y += out["actions"].height + m
     if request.hand > 0:
         hand_h = min(request.hand * 2 * Y, 0.35 * (below_top - y))
@@ -185,7 +188,7 @@ def regions(size: tuple[int, int], request: Request = Request(), *, toolbar: tup
     # The right column (info above, the log below), or a band on a tall window.
     log_compact = (1 + log_lines) * line + 2 * pad
     if X >= 1.15:
-        cw = min(max(300 / ppu, 0.27 * 2 * X), 460 / ppu)
+        cw = min(max(250 / ppu, 0.26 * 2 * X), 460 / ppu)
         col = Rect(X - m - cw, X - m, bottom, below_top)
         table_right = col.left - m
         table_bottom = bottom
@@ -211,10 +214,9 @@ def regions(size: tuple[int, int], request: Request = Request(), *, toolbar: tup
 
     # Overlays (modal, over the panels).
     t = out["table"]
-    bw2 = min(max(t.width, 1.3), 2 * X - 2 * m) / 2
-    bh2 = min(0.62, Y - m)
-    cx = t.center[0] if bw2 * 2 <= t.width else 0.0
-    out["banner"] = Rect(cx - bw2, cx + bw2, -bh2 * 0.85, bh2 * 0.85)
+    bw2 = min(max(t.width, 24 * em), 34 * em, 2 * X - 2 * m) / 2
+    cx = min(max(t.center[0], -X + m + bw2), X - m - bw2)
+    out["banner"] = Rect(cx - bw2, cx + bw2, t.bottom, t.top)   # the HUD shrinks it to what it says
     dw = min(0.8, X - m)
     out["dialog"] = Rect(-dw, dw, -0.26, 0.26)
     out["help"] = Rect(-X + m, X - m, -Y + m, Y - m)

@@ -87,6 +87,9 @@ def client_app():
     if not app.hud.help_frame.is_hidden():
         app.hud.toggle_help()
     app.hud.close_dialog()
+    app._hover_point = None            # a scripted mouse position (hover_at) ends with its test
+    if app.hud.log_expanded:
+        app.hud.toggle_log()
     if app.replay_mode is not None:
         app.replay_mode.close()
     if app.analysis.on:

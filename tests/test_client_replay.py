@@ -46,7 +46,7 @@ def test_replay_steps_land_on_the_recorded_positions(client_app, match_file):
         assert mode.replay.index == i + 1
         assert client_app.shown_state().hash == expected.hash
         assert client_app.view.cols == _columns(expected)
-        assert f"action {i + 1} of {len(record['actions'])}: {notation}" in client_app.hud.status.getText()
+        assert f"action {i + 1} of {len(record['actions'])}: {notation}" in client_app.hud.full("status")
     client_app.hud.press("action:< Prev")
     back = len(walked) - 1
     assert mode.replay.index == back and client_app.view.cols == _columns(mode.replay.states[back])

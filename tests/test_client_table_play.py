@@ -46,7 +46,6 @@ def test_the_hover_line_follows_a_move_an_undo_and_an_ai_move(client_app):
     app.ai_budget = 1                             # the AI plays the next decision for whoever is to move
     app.run_until_idle()
     assert len(app.session.log) >= 1 and app.hud.tip_text() == fresh_tip(app, point)
-    app._hover_point = None
 
 
 @pytest.mark.parametrize("game", ["aquaignis", "hexfleet"])
@@ -157,3 +156,19 @@ def test_help_pages_are_for_players(client_app):
         page = help_page(game)
         assert "*" not in page and "`" not in page and "test" not in page.lower(), game
         assert "Breakthrough" in page or "Core" in page
+
+
+def test_the_hover_line_follows_a_card_placed_in_a_slot(client_app):
+    """Combat: hovering a slot said "Slot 1: empty" after a card went there."""
+    app = client_app
+    app.options.seed = 11
+    app.start_game("combat", "v01")
+    app.run_until_idle()
+    place = next(a for a in app.session.legal_actions() if a.to_dict()["type"] == "place")
+    key = f"cslot:{place.to_dict()['slot']}"
+    point = hover_over(app, key)
+    before = app.hud.tip_text()
+    assert "empty" in before
+    app.play_action(place)
+    app.run_until_idle()
+    assert app.hud.tip_text() == fresh_tip(app, point) and place.to_dict()["card"] in app.hud.tip_text()

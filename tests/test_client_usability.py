@@ -206,7 +206,7 @@ def test_game_over_says_who_won_how_and_the_numbers(client_app, tmp_path):
     client_app.hud.press("action:Advance (flow 1, pos 6)")
     client_app.run_until_idle()
     sub = client_app.hud.banner_sub.getText()
-    assert "AQUA wins with 4 breakthroughs" in sub and "decisions" in sub and "Breakthroughs AQUA 4 - IGNIS 0" in sub
+    assert "AQUA wins with 4 breakthroughs" in sub and "decision" in sub and "Breakthroughs AQUA 4 - IGNIS 0" in sub
     assert client_app.session.log[-1] == "AQUA wins with 4 breakthroughs"
 
 

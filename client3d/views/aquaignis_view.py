@@ -202,7 +202,7 @@ class AquaIgnisView(GameView):
 
     def info(self, state: Any) -> str:
         data = state.to_dict()
-        text = f"Breakthroughs  AQUA {data['score']['aqua']}  -  IGNIS {data['score']['ignis']}   (4 wins)"
+        text = f"Breakthroughs  AQUA {data['score']['aqua']}  -  IGNIS {data['score']['ignis']}   (first to 4 wins)"
         for link in data.get("links", []):
             flows = " & ".join(str(f) for f in link["flows"])
             text += f"\n{link['owner'].upper()} flows {flows} linked ({link['turns_left']} turn{'s' if link['turns_left'] != 1 else ''} left)"

@@ -338,7 +338,8 @@ def summary(steps: list[Any], state: Any, names: tuple[str, ...] | None = None) 
     lines = [game_over_text(state, names)]
     decisions = [s for s in steps if s.player != CHANCE]
     turns = d.get("turn", 0)
-    lines.append(f"{turns} turns, {len(decisions)} decisions")
+    n = len(decisions)
+    lines.append(f"{turns} turn{'s' if turns != 1 else ''}, {n} decision{'s' if n != 1 else ''}")
     kinds: dict[str, int] = {}
     for s in steps:
         for e in s.events:
