@@ -395,7 +395,7 @@ class CombatView(GameView):
         if slot_card and not over_gui:
             if self.zoomed != slot_card:
                 regions, size = self._hud_regions()
-                x = mw.get_mouse().x * layout.extent(size)[0] if mw.has_mouse() else 0.0
+                x = mw.get_mouse().x * layout.extent(size)[0] if mw is not None and mw.has_mouse() else 0.0
                 self.show_zoom(slot_card, x + 0.6)
                 self.zoom_from_table = True
         elif self.zoomed and self.zoom_from_table and not slot_card:
