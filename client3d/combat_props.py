@@ -17,7 +17,7 @@ from typing import Any
 from direct.interval.IntervalGlobal import Func, LerpHprInterval, LerpPosInterval, Parallel, Sequence, Wait
 from panda3d.core import NodePath, Point3
 
-from triptych.client3d.geometry import box, label, prism
+from triptych.client3d.geometry import label, prism
 
 MARK_COLORS = {
     "scorch": (1.0, 0.45, 0.12, 1), "burn": (1.0, 0.45, 0.12, 1), "charged": (1.0, 0.85, 0.2, 1),
