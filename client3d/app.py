@@ -598,8 +598,9 @@ class TabletopApp(Commands):
             seat = " (AI)" if self.ai_seat(s.to_move) else ""
             left = getattr(s.state, "actions_left", None) if s.game != "combat" else None
             status = f"{who}{seat} to move" + (f" - {left} action{'s' if left != 1 else ''} left" if left else "")
+        status = self.view.status_text(s, status)     # what the table shows now (a paced turn, dice in the air)
         self.hud.set_status(status, printable(self.view.info(s.state), self.hud.font))
-        self.hud.set_log([printable(line, self.hud.font) for line in s.log])
+        self.hud.set_log([printable(line, self.hud.font) for line in self.view.shown_log(s.log)])
         self.hud.set_threats(s.threats())
         self.hud.set_message(s.notes[-1] if s.notes else "")
         if not self.thinker.busy:

@@ -1,9 +1,9 @@
-"""Combat's table props: mark tokens, the Sentinel's intent banner, and cards flying between piles.
+"""Combat's table props: mark tokens and cards flying between piles.
 
 Marks (a slot's scorch, charge, douse...; a fighter's Weak, Burn, Block...)
-are stacks of coloured tokens with their number on top, so a glance tells
-what lies where and how much. The Sentinel's telegraphed intent stands over
-it on a banner coloured by what it will do. Card moves are read off the
+are stacks of coloured tokens with their number on top and their name beside,
+stacked in a column so captions never run together: a glance tells what lies
+where and how much. Card moves are read off the
 engine's piles before and after an action: what left a slot or the hand for
 the discard or exhaust pile flies there, face up, and turns over on landing;
 what was drawn flies from the draw pile into the hand.
@@ -17,7 +17,7 @@ from typing import Any
 from direct.interval.IntervalGlobal import Func, LerpHprInterval, LerpPosInterval, Parallel, Sequence, Wait
 from panda3d.core import NodePath, Point3
 
-from triptych.client3d.geometry import box, label, prism
+from triptych.client3d.geometry import label, prism
 
 MARK_COLORS = {
     "scorch": (1.0, 0.45, 0.12, 1), "burn": (1.0, 0.45, 0.12, 1), "charged": (1.0, 0.85, 0.2, 1),
@@ -29,6 +29,7 @@ MARK_COLORS = {
 FIGHTER_MARKS = ("block", "weak", "vulnerable", "burn", "strength", "dexterity")
 TOKEN_R, TOKEN_H = 0.28, 0.08
 MAX_STACK = 6          # tokens drawn per mark; the number on top says the rest
+CAPTION = 0.4          # a mark's caption height on the table
 
 
 def mark_color(kind: str) -> tuple[float, float, float, float]:
@@ -39,7 +40,8 @@ def mark_color(kind: str) -> tuple[float, float, float, float]:
 
 
 def token_stack(parent: NodePath, kind: str, value: int, pos: tuple[float, float, float], name: str = "") -> NodePath:
-    """A stack of `value` tokens of `kind` (at most MAX_STACK drawn) with the number and the name beside."""
+    """A stack of `value` tokens of `kind` (at most MAX_STACK drawn) with the number on top and the name to
+    the right ("Scorch"), so captions of neighbouring stacks stand in a column and never run together."""
     root = parent.attach_new_node(name or f"mark-{kind}")
     root.set_pos(*pos)
     root.set_tag("mark", kind)
@@ -54,32 +56,31 @@ def token_stack(parent: NodePath, kind: str, value: int, pos: tuple[float, float
     top = label(str(value), 0.34, (0.05, 0.05, 0.07, 1))
     top.set_pos(0, -0.09, n * TOKEN_H + 0.01)
     top.reparent_to(root)
-    word = label(kind, 0.22, (1, 0.95, 0.85, 1))
-    word.set_pos(0, -TOKEN_R - 0.22, 0.01)
+    word = label(kind.replace("_", " ").capitalize(), CAPTION, (1, 0.95, 0.85, 1), name="mark-caption")
     word.reparent_to(root)
+    lo, hi = word.get_tight_bounds(root)
+    word.set_pos(TOKEN_R + 0.15 - lo.x, -(lo.y + hi.y) / 2, 0.01)
     return root
 
 
-def slot_marks(parent: NodePath, slot: dict[str, Any], x: float, y: float) -> list[NodePath]:
-    """A slot's marks as token stacks in a row along its near edge."""
+def slot_marks(parent: NodePath, slot: dict[str, Any], x: float, y: float, row: float = -0.75) -> list[NodePath]:
+    """A slot's marks as token stacks in a column below its near edge, one caption per row."""
     marks = [(k, int(v)) for k, v in slot.items() if k != "card" and v]
-    out = []
-    x0 = x - 0.8 * (len(marks) - 1) / 2
-    for i, (kind, value) in enumerate(marks):
-        out.append(token_stack(parent, kind, value, (x0 + 0.8 * i, y, 0.06), f"slotmark-{kind}"))
-    return out
+    return [token_stack(parent, kind, value, (x, y + row * i, 0.06), f"slotmark-{kind}")
+            for i, (kind, value) in enumerate(marks)]
 
 
 def fighter_marks(parent: NodePath, fighter: dict[str, Any], origin: tuple[float, float, float],
-                  step: float = 0.75) -> list[NodePath]:
-    """Block and statuses of a fighter (you or the Sentinel) as token stacks in a row from `origin`."""
+                  step: float = 0.75, row: float = 0.0) -> list[NodePath]:
+    """Block and statuses of a fighter (you or the Sentinel) as token stacks from `origin`, each `step`
+    across and `row` down from the last (a column with step=0: captions never run together)."""
     out = []
     values = [("block", fighter.get("block", 0) + fighter.get("standing_block", 0))]
     values += [(k, fighter.get(k, 0)) for k in FIGHTER_MARKS[1:]]
     i = 0
     for kind, value in values:
         if value:
-            out.append(token_stack(parent, kind, int(value), (origin[0] + step * i, origin[1], origin[2]),
+            out.append(token_stack(parent, kind, int(value), (origin[0] + step * i, origin[1] + row * i, origin[2]),
                                    f"status-{kind}"))
             i += 1
     return out
@@ -92,35 +93,6 @@ def intent_kind(intent: str) -> str:
     if any(w in text for w in ("block", "guard", "shield", "brace")):
         return "defend"
     return "other"
-
-
-INTENT_COLORS = {"attack": (0.55, 0.08, 0.06, 0.95), "defend": (0.1, 0.25, 0.55, 0.95), "other": (0.3, 0.2, 0.45, 0.95)}
-INTENT_ICONS = {"attack": "!", "defend": "#", "other": "?"}
-
-
-def intent_banner(parent: NodePath, intent: str, pos: Point3) -> NodePath:
-    """The Sentinel's telegraphed intent on an upright banner that always faces the camera."""
-    kind = intent_kind(intent)
-    root = parent.attach_new_node("intent-banner")
-    root.set_pos(pos)
-    root.set_tag("intent", intent)
-    root.set_tag("kind", kind)
-    text = label(f"{INTENT_ICONS[kind]}  Intent: {intent}", 0.4, (1, 0.93, 0.8, 1), flat=False, name="intent-text")
-    text.reparent_to(root)
-    lo, hi = text.get_tight_bounds(root)
-    width, height = hi.x - lo.x + 0.5, hi.z - lo.z + 0.32
-    plate = box(width, 0.06, height, "intent-plate")
-    plate.set_pos((lo.x + hi.x) / 2, 0.06, lo.z - 0.16)
-    plate.set_color(*INTENT_COLORS[kind])
-    plate.set_light_off()
-    plate.reparent_to(root)
-    rim = box(width + 0.12, 0.05, height + 0.12, "intent-rim")
-    rim.set_pos((lo.x + hi.x) / 2, 0.09, lo.z - 0.22)
-    rim.set_color(1, 0.78, 0.3, 1)
-    rim.set_light_off()
-    rim.reparent_to(root)
-    root.set_billboard_point_eye()
-    return root
 
 
 # -- cards on the move -------------------------------------------------------------------------------------

@@ -49,6 +49,10 @@ def help_page(game: str | None, variant: str | None = None) -> str:
     """The page F1 shows: controls, then how to play this game (and variant)."""
     if game is None:
         return CONTROLS
+    if game == "combat":  # the player's page of each variant (combat_help), not the developers' rules
+        from triptych.client3d.combat_help import combat_page
+
+        return f"How to play Combat{(' - ' + variant.upper()) if variant else ''}\n{CONTROLS}\n\n{combat_page(variant)}"
     from triptych.cli.rules_command import rules_text
 
     try:

@@ -21,16 +21,16 @@ def test_opening_hand_is_dealt_as_cards_on_the_table(client_app):
     view = start(client_app)
     hand = client_app.session.state.to_dict()["piles"]["hand"]
     assert sum(hand.values()) == 5
-    cards = [c for c in view.root.find_all_matches("card-*") if c.get_y() < -2]
-    assert len(cards) == 5
+    assert len(view.cards2d) == 5                      # drawn flat in the hand band, one face per card
+    assert sorted(c.name for c in view.cards2d) == sorted(n for n, k in hand.items() for _ in range(k))
     assert set(view.hand_cards) == set(hand)
 
 
 def test_click_a_card_then_a_highlighted_slot_places_it(client_app):
     view = start(client_app)
     name = sorted(view.hand_cards)[0]
-    key = click_node(client_app, view.hand_cards[name], (0, 0.6, 0.1))
-    assert key == f"card:{name}"
+    view.hand_cards[name].frame["command"]()          # what a click on the card in the hand runs
+    assert client_app.selected == f"card:{name}"
     state = client_app.session.state
     places = {f"cslot:{d['slot']}" for d in (a.to_dict() for a in state.legal_actions())
               if d["type"] == "place" and d["card"] == name}
@@ -90,7 +90,7 @@ def test_a_whole_fight_with_buttons_alone(client_app):
             labels = [k for k in client_app.hud.buttons if k.startswith("action:")]
             assert labels, "a decision is pending but no button offers it"
             rolled = client_app.session.state.to_dict()["rolls"] > 0
-            pick = next((k for k in labels if " > slot " in k), None) \
+            pick = next((k for k in labels if " to slot " in k), None) \
                 or (None if rolled else next((k for k in labels if k.startswith("action:Roll")), None)) \
                 or next((k for k in labels if k == "action:End turn"), labels[0])
             client_app.hud.press(pick)
@@ -120,7 +120,7 @@ def test_undo_never_rerolls_the_dice(client_app):
 def test_undo_takes_back_a_placement_and_removes_it_from_the_log(client_app):
     start(client_app, "v01")
     rolled = client_app.session.state.clone()
-    place = next(k for k in client_app.hud.buttons if " > slot " in k)
+    place = next(k for k in client_app.hud.buttons if " to slot " in k)
     client_app.hud.press(place)
     client_app.run_until_idle()
     assert client_app.session.state.hash != rolled.hash
@@ -153,7 +153,7 @@ def test_dice_show_nothing_before_the_roll_and_blank_reads_blank(client_app):
 
 def test_marks_are_token_stacks_and_the_intent_a_banner(client_app):
     """Every slot mark and fighter status of the engine's state is a token stack with its number; the
-    Sentinel's telegraphed intent stands on a banner."""
+    Sentinel's telegraphed intent stands on a banner in the side panel."""
     start(client_app, "v02")
     d = client_app.session.state.to_dict()
     d["player"]["weak"], d["enemy"]["block"], d["enemy"]["burn"] = 2, 5, 3
@@ -174,7 +174,9 @@ def test_marks_are_token_stacks_and_the_intent_a_banner(client_app):
         assert {n.get_tag("mark"): int(n.get_tag("value")) for n in view.marks[side]} == expected
     assert any(view.marks.values()), "the fight left no mark to draw: choose another line"
     intent = next(line.split("Intent:", 1)[1].strip() for line in str(state).splitlines() if "Intent:" in line)
-    assert view.nodes["intent"].get_tag("intent") == intent
+    assert view.intent == intent
+    shown = [t.getText() for t in view.panel.texts]
+    assert f"Next: {intent.partition(' (then ')[0]}" in shown
 
 
 def test_cards_fly_to_the_piles_the_engine_put_them_in():

@@ -102,8 +102,9 @@ def test_v07_buttons_do_not_move_after_blast(client_app):
     client_app.start_game("combat", "v07")
     client_app.run_until_idle()
     before = client_app.hud.action_places()
-    assert "blast" in before
-    client_app.hud.press("action:blast")
+    blast = "Blast: spend the Wick as damage"
+    assert blast in before
+    client_app.hud.press("action:" + blast)
     client_app.run_until_idle()
     after = client_app.hud.action_places()
     for text in set(before) & set(after):
@@ -227,7 +228,7 @@ def test_combat_buttons_and_cards_explain_cost_and_effect(client_app):
     client_app.start_game("combat", "v02")
     client_app.run_until_idle()
     assert "cost" in client_app.hud.tooltips["action:Roll the dice"]
-    place = next(k for k in client_app.hud.tooltips if " > slot " in k)
+    place = next(k for k in client_app.hud.tooltips if " to slot " in k)
     assert "pairing" in client_app.hud.tooltips[place]
     card = next(k for k in client_app.view.nodes if k.startswith("card:"))
     assert card.split(":", 1)[1] in client_app.tooltip_for(card)
@@ -299,7 +300,7 @@ def test_link_markers_are_readable_and_the_two_crowns_differ():
     assert contrast(CROWN_COLORS[0], CROWN_COLORS[1]) > 1.0 and CROWN_COLORS[0] != CROWN_COLORS[1]
 
 
-def test_v07_energy_gems_never_grow_into_slot_1(client_app):
+def test_v07_wick_never_grows_into_slot_1(client_app):
     d = combat.new_game("v07", seed=1)
     d.play_chance()
     data = d.to_dict()
@@ -308,9 +309,8 @@ def test_v07_energy_gems_never_grow_into_slot_1(client_app):
     client_app.start_game("combat", "v07")
     client_app.session.timeline.reset(combat.State.from_dict(data))
     client_app.view.build(client_app.session.state)
-    player = client_app.view.nodes["player"]
-    gems = player.find_all_matches("**/energy")
-    assert 0 < gems.get_num_paths() <= 6
-    lo, hi = player.get_tight_bounds(client_app.view.root)
+    wick = client_app.view.nodes["wick"]
+    assert wick.get_tag("charge") == "40"                            # the charge is written beside it
+    lo, hi = wick.get_tight_bounds(client_app.view.root)
     slo, shi = client_app.view.nodes["cslot:1"].get_tight_bounds(client_app.view.root)
-    assert hi.x < slo.x                                             # the player's corner stays left of slot 1
+    assert hi.x < slo.x and hi.z < 4                                 # it stays left of slot 1, a candle's height

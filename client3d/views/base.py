@@ -92,6 +92,14 @@ class GameView:
     def info(self, state: Any) -> str:
         return ""
 
+    def status_text(self, session: Any, default: str) -> str:
+        """The HUD's title line; a view may say what its table shows now (e.g. a paced turn) instead."""
+        return default
+
+    def shown_log(self, lines: list[str]) -> list[str]:
+        """The log lines the HUD shows; a view may hold back one its table has not shown yet (dice in the air)."""
+        return lines
+
     # -- explaining ------------------------------------------------------------------------------------------
     def action_slot(self, action: Any, data: dict[str, Any]) -> int | None:
         """A fixed place in the button bar for this kind of action (None: after the fixed ones)."""
