@@ -13,6 +13,7 @@ from triptych.cli.match_command import ladder, match, tune
 from triptych.cli.perft_command import perft
 from triptych.cli.play_command import play
 from triptych.cli.rules_command import rules
+from triptych.cli.suite_command import suite
 from triptych.cli.combat_command import combat
 
 
@@ -33,5 +34,6 @@ main.add_command(combat)
 main.add_command(bench)
 main.add_command(balance)
 main.add_command(engine)
+main.add_command(suite)
 
 __all__ = ["main"]
