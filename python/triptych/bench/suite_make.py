@@ -8,7 +8,7 @@ second of proof each they almost never held a forced win within 7 plies, so they
 candidate is proven exactly, and kept when it is a forced win within ``max_depth`` plies that at most
 half of the legal actions achieve (kind ``win``; a win most actions keep tests nothing), or when
 exactly one action avoids a forced loss within ``only_depth`` plies (kind ``only_move``). The phase is
-the game's stage by actions played (``phase_of``). Combat
+the game's stage by actions played (``phase_of``; Combat: by the fight's turn, ``combat_phase``). Combat
 plays seeded fights (greedy with one decision in five at random, the variant by seed) and keeps player decisions with a lethal line this turn (kind ``lethal``).
 
 Nothing here asks our own searches which positions are interesting, so the suites are not biased
@@ -38,7 +38,9 @@ from triptych import CHANCE, TERMINAL, games
 from triptych.bench.proof import Proof, combat_lethal, prove_only_move, prove_win
 
 SUITE_GAMES = ("aquaignis", "hexfleet", "combat")
-SUITE_DIR = Path(__file__).resolve().parents[3] / "bench" / "suites"
+# The suites live in the repository's bench/suites/ (beside a source checkout or an editable
+# install); an installed package finds them under the working directory instead.
+REPO_SUITE_DIR = Path(__file__).resolve().parents[3] / "bench" / "suites"
 
 
 @dataclass(frozen=True)
@@ -49,13 +51,22 @@ class MakeSettings:
     max_actions: int = 400  # a game still going after this many actions is cut (its positions still count)
 
 
+def suite_dir() -> Path:
+    return REPO_SUITE_DIR if REPO_SUITE_DIR.is_dir() else Path.cwd() / "bench" / "suites"
+
+
 def default_path(game: str) -> Path:
-    return SUITE_DIR / f"{game}.jsonl"
+    return suite_dir() / f"{game}.jsonl"
 
 
 def phase_of(ply: int) -> str:
     """The game's stage by actions played: opening (< 60), middle (< 160) or late."""
     return "opening" if ply < 60 else "middle" if ply < 160 else "late"
+
+
+def combat_phase(turn: int) -> str:
+    """A fight's stage by its turn: opening (turns 1-2), middle (3-5) or late."""
+    return "opening" if turn <= 2 else "middle" if turn <= 5 else "late"
 
 
 def play_game(game: str, seed: int, max_actions: int) -> list[Any]:
@@ -106,8 +117,9 @@ def prove(state: Any, what: str, horizon: int, max_nodes: int) -> Proof | None:
 
 
 def record(game: str, state: Any, proof: Proof, seed: int, ply: int) -> dict[str, Any]:
+    phase = combat_phase(state.turn) if game == "combat" else phase_of(ply)
     return {"game": game, "kind": proof.kind, "depth": proof.depth, "winning": [str(a) for a in proof.actions],
-            "legal": proof.legal, "seed": seed, "ply": ply, "phase": phase_of(ply),
+            "legal": proof.legal, "seed": seed, "ply": ply, "phase": phase,
             "hash": f"{state.hash:016x}", "proof_nodes": proof.nodes, "position": state.to_dict()}
 
 

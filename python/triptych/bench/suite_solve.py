@@ -30,7 +30,7 @@ from typing import Any
 from triptych import games
 from triptych.stats import wilson_interval
 
-CALIBRATION_SIMS = 16
+CALIBRATION_SIMS = 4
 
 
 @dataclass(frozen=True)
@@ -80,7 +80,7 @@ class OpenSpielMcts:
         bot(CALIBRATION_SIMS).step(spiel_state.clone())
         per_sim = (time.perf_counter() - started) / CALIBRATION_SIMS
         left = self.time_ms / 1000 - (time.perf_counter() - started)
-        sims = max(CALIBRATION_SIMS, int(left / per_sim)) if per_sim > 0 else CALIBRATION_SIMS
+        sims = max(2, int(left / per_sim)) if per_sim > 0 else 2  # one simulation does not expand the root
         action_id = bot(sims).step(spiel_state.clone())
         return spiel_state.legal_native_actions()[action_id], sims
 
@@ -104,6 +104,28 @@ class OpenSpielMinimax:
         return spiel_state.legal_native_actions()[action_id], None
 
 
+class EngineSolver:
+    """An engine-protocol program, one process per game (``{game}`` in the command names it)."""
+
+    def __init__(self, command: str, time_ms: int) -> None:
+        self.command, self.time_ms = command, time_ms
+        self.engines: dict[str, Any] = {}
+
+    def __call__(self, state: Any) -> tuple[Any, float, int | None]:
+        from triptych.engine import EnginePlayer
+
+        game = games_name(state)
+        if game not in self.engines:
+            self.engines[game] = EnginePlayer(self.command.replace("{game}", game), time_ms=self.time_ms)
+        started = time.perf_counter()
+        action = self.engines[game].choose(state)
+        return action, time.perf_counter() - started, None
+
+    def close(self) -> None:
+        for engine in self.engines.values():
+            engine.close()
+
+
 def games_name(state: Any) -> str:
     return type(state).__module__.rsplit(".", 1)[-1]
 
@@ -112,23 +134,10 @@ def make_solver(spec: str, time_ms: int) -> Callable[[Any], tuple[Any, float, in
     """A function state -> (first action, seconds, nodes or None) for a player spec (see the module docstring)."""
     name, args = _spec_args(spec) if not spec.startswith("engine:") else ("engine", {})
     if name == "engine":
-        from triptych.engine import EnginePlayer
-
         command = spec[len("engine:"):].strip()
         if not command:
             raise ValueError("engine: needs a command, e.g. 'engine:triptych engine aquaignis'")
-        engines: dict[str, EnginePlayer] = {}
-
-        def engine_solve(state: Any) -> tuple[Any, float, int | None]:
-            # One engine process per game (an engine speaks one game per command line).
-            game = games_name(state)
-            engine = engines.setdefault(game, EnginePlayer(command.replace("{game}", game), time_ms=time_ms))
-            started = time.perf_counter()
-            action = engine.choose(state)
-            return action, time.perf_counter() - started, None
-
-        engine_solve.close = lambda: [e.close() for e in engines.values()]  # type: ignore[attr-defined]
-        return engine_solve
+        return EngineSolver(command, time_ms)
     if name in ("openspiel-mcts", "openspiel-minimax"):
         try:
             if name == "openspiel-mcts":

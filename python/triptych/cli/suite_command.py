@@ -76,7 +76,7 @@ def make(game: str, seed: int, count: int, max_depth: int, only_depth: int, max_
                 bar.update(task, completed=min(found, count))
                 current += 1
     except KeyboardInterrupt:
-        console.print(f"[yellow]interrupted[/yellow]: seeds up to {current - 1} are saved; --resume continues")
+        console.print(f"[yellow]interrupted[/yellow]: the seeds played are saved (not seed {current}); --resume continues")
     console.print(f"{path}: {found} positions ({played} seeds played this run)")
 
 
