@@ -34,6 +34,29 @@ class ProofBudgetExceeded(Exception):
 
 
 @dataclass
+class ProofTable:
+    """Proven and disproven nodes by budget: a win within b is a win within any larger budget, and a
+    node disproven within b is disproven within any smaller one."""
+
+    won: dict[Any, int] = field(default_factory=dict)  # key -> the smallest budget a win is proven within
+    lost: dict[Any, int] = field(default_factory=dict)  # key -> the largest budget it is disproven within
+
+    def lookup(self, key: Any, budget: int) -> bool | None:
+        if self.won.get(key, 1 << 30) <= budget:
+            return True
+        if self.lost.get(key, -1) >= budget:
+            return False
+        return None
+
+    def store(self, key: Any, budget: int, result: bool) -> bool:
+        if result:
+            self.won[key] = min(self.won.get(key, 1 << 30), budget)
+        else:
+            self.lost[key] = max(self.lost.get(key, -1), budget)
+        return result
+
+
+@dataclass
 class Prover:
     """AND-OR proof search with a table; one Prover per root position (the table assumes one root).
 
@@ -43,9 +66,7 @@ class Prover:
 
     max_nodes: int = 2_000_000
     nodes: int = 0
-    # (key, attacker) -> plies within which a win is proven / fewest plies within which it is disproven
-    _won: dict[tuple, int] = field(default_factory=dict)
-    _lost: dict[tuple, int] = field(default_factory=dict)
+    table: ProofTable = field(default_factory=ProofTable)  # budgets are plies
 
     def _key(self, state: Any, attacker: int, path: tuple) -> tuple:
         return (state.hash, state.actions_left, getattr(state, "no_progress", 0), state.turn, path, attacker)
@@ -77,21 +98,16 @@ class Prover:
         if plies <= 0:
             return False
         key = self._key(state, attacker, path)
-        if self._won.get(key, 1 << 30) <= plies:
-            return True
-        if self._lost.get(key, -1) >= plies:
-            return False
+        known = self.table.lookup(key, plies)
+        if known is not None:
+            return known
         attacking = state.to_move == attacker
         result = not attacking  # OR node: False until a win; AND node: True until a refutation
         for _, child in self._children(state):
             if self.wins_within(child, plies - 1, attacker, self._path(path, state.to_move, child)) == attacking:
                 result = attacking
                 break
-        if result:
-            self._won[key] = min(self._won.get(key, 1 << 30), plies)
-        else:
-            self._lost[key] = max(self._lost.get(key, -1), plies)
-        return result
+        return self.table.store(key, plies, result)
 
     def winning_actions(self, state: Any, plies: int) -> list[Any]:
         """Every first action after which the side to move still forces a win within `plies` plies in all."""
@@ -166,8 +182,7 @@ class CombatProver:
 
     max_nodes: int = 300_000
     nodes: int = 0
-    _won: dict[int, int] = field(default_factory=dict)
-    _lost: dict[int, int] = field(default_factory=dict)
+    table: ProofTable = field(default_factory=ProofTable)  # budgets are player decisions
 
     def wins_this_turn(self, state: Any, turn: int, decisions: int) -> bool:
         if state.is_terminal():
@@ -178,10 +193,9 @@ class CombatProver:
         if not chance and decisions <= 0:
             return False
         key = state.hash
-        if self._won.get(key, 1 << 30) <= decisions:
-            return True
-        if self._lost.get(key, -1) >= decisions:
-            return False
+        known = self.table.lookup(key, decisions)
+        if known is not None:
+            return known
         self.nodes += 1
         if self.nodes > self.max_nodes:
             raise ProofBudgetExceeded(f"more than {self.max_nodes} nodes")
@@ -194,11 +208,7 @@ class CombatProver:
             if self.wins_this_turn(child, turn, left) != chance:
                 result = not chance
                 break
-        if result:
-            self._won[key] = min(self._won.get(key, 1 << 30), decisions)
-        else:
-            self._lost[key] = max(self._lost.get(key, -1), decisions)
-        return result
+        return self.table.store(key, decisions, result)
 
     def lethal_actions(self, state: Any, decisions: int) -> list[Any]:
         out = []
