@@ -170,6 +170,9 @@ def test_bench_suite_solve_writes_every_player_in_one_json(tmp_path):
     report = json.loads(out.read_text())
     assert {r["player"] for r in report["rows"]} == {"alphabeta:depth=3", "random"}
     assert all(a["solved"] for a in report["attempts"] if a["player"] == "alphabeta:depth=3")
+    # A suite option without --suite would be ignored: it is refused instead.
+    refused = CliRunner().invoke(main, ["bench", "--player", "random"])
+    assert refused.exit_code == 2 and "--player: only with --suite solve" in refused.output
 
 
 def test_suite_make_resume_skips_played_seeds(tmp_path):

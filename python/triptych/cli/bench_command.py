@@ -9,7 +9,7 @@ import click
 from rich.console import Console
 
 from triptych.cli.common import check_output_path
-from triptych.cli.suite_command import run_solve_suite, solve_suite_options
+from triptych.cli.suite_command import reject_suite_options, run_solve_suite, solve_suite_options
 
 
 def read_report(path: str) -> object:
@@ -46,6 +46,7 @@ def bench(quick: bool, only: tuple[str, ...], json_out: str | None, compare_to: 
     if solve["suite"]:
         run_solve_suite(json_out=json_out, **solve)  # type: ignore[arg-type]
         return
+    reject_suite_options(solve)
 
     # Nothing here uses BLAS, but OpenBLAS starts a thread per core when numpy is first imported and
     # they spin for a while: on a small machine they took the core from the first figures measured

@@ -103,6 +103,15 @@ def solve_suite_options(command):  # type: ignore[no-untyped-def]
     return command
 
 
+def reject_suite_options(options: dict[str, object]) -> None:
+    """The --suite options given without --suite would be ignored silently: refuse them instead."""
+    given = [name for name in ("suite_games", "players", "limit", "suite_files") if options.get(name)]
+    if given or options.get("time_ms") != 100:
+        flags = {"suite_games": "--game", "players": "--player", "limit": "--limit", "suite_files": "--suite-file"}
+        named = [flags[n] for n in given] or ["--time-ms"]
+        raise click.UsageError(f"{', '.join(named)}: only with --suite solve")
+
+
 def run_solve_suite(suite: str, suite_games: tuple[str, ...], players: tuple[str, ...], time_ms: int,
                     limit: int | None, suite_files: tuple[str, ...], json_out: str | None) -> None:
     """``triptych bench --suite solve``: every player on every position, a table and optionally --json."""
