@@ -16,7 +16,7 @@ rich tables). bench/README.md in the repository explains every comparison.
 from triptych.bench.report import Report, compare, read_json, write_json
 from triptych.bench.runner import WIDE_SPREAD, Measurement, measure
 from triptych.bench.signature import EXPECTED_SIGNATURE, signature
-from triptych.bench.suites import BENCHES, run
+from triptych.bench.registry import BENCHES, run
 
 __all__ = ["BENCHES", "EXPECTED_SIGNATURE", "WIDE_SPREAD", "Measurement", "Report", "compare", "measure",
            "read_json", "run", "signature", "write_json"]

@@ -19,6 +19,7 @@ signature is a bug to find, not a number to update.
 from __future__ import annotations
 
 from triptych.bench.positions import POSITION_NAMES, TWO_PLAYER, position
+from triptych.bench.suites import native
 
 # Depths chosen so the whole suite takes about a second on one core.
 SIGNATURE_DEPTH = {"aquaignis": 7, "hexfleet": 6}
@@ -34,8 +35,6 @@ EXPECTED_SIGNATURE = 426377
 
 def signature_parts() -> dict[str, int]:
     """Node count per "game/position" of the signature suite."""
-    from triptych.bench.suites import native
-
     parts = {}
     for game in TWO_PLAYER:
         for name in POSITION_NAMES:

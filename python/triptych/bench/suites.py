@@ -1,4 +1,4 @@
-"""What ``triptych bench`` measures on our own engine, and the registry of benches.
+"""What ``triptych bench`` measures on our own engine (the registry that runs it is registry.py).
 
 Each bench is a function ``(scale) -> list[Measurement]``. ``Scale`` holds
 the knobs that --quick turns down: repeats and the amount of work per
@@ -9,10 +9,8 @@ used the same scale -- the JSON records which.
 
 from __future__ import annotations
 
-import os
 import random
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -344,65 +342,3 @@ def bench_combat(scale: Scale) -> list[Measurement]:
             out.append(measure(f"combat/{variant}/mcts-decisions", "combat", "decisions/s", decide, scale.repeats,
                                iterations=scale.combat_mcts_iterations))
     return out
-
-
-# --- the registry ------------------------------------------------------------------------------
-
-
-def _peers(scale: Scale) -> list[Measurement]:
-    from triptych.bench.peers import bench_python_baseline
-
-    return bench_python_baseline(scale)
-
-
-def _openspiel(scale: Scale) -> list[Measurement]:
-    from triptych.bench.peers import bench_openspiel
-
-    return bench_openspiel(scale)
-
-
-# name -> (bench, runs in --quick). OpenSpiel is optional: skipped (with a note) when not installed.
-BENCHES: dict[str, tuple[Callable[[Scale], list[Measurement]], bool]] = {
-    "perft": (bench_perft, True),
-    "alphabeta": (bench_alphabeta, True),
-    "mcts": (bench_mcts, True),
-    "smp": (bench_smp, True),
-    "binding": (bench_binding, True),
-    "combat": (bench_combat, True),
-    "python": (_peers, True),
-    "openspiel": (_openspiel, False),
-}
-
-
-def run(quick: bool = False, only: list[str] | None = None, progress: Callable[[str], None] | None = None):
-    """Runs the benches (all, or those named in ``only``) and returns a Report."""
-    from triptych.bench.machine import machine_info
-    from triptych.bench.report import Report
-    from triptych.bench.signature import signature
-
-    scale = QUICK if quick else FULL
-    names = list(only) if only else [n for n, (_, in_quick) in BENCHES.items() if in_quick or not quick]
-    unknown = [n for n in names if n not in BENCHES and n != "signature"]
-    if unknown:
-        raise KeyError(f"unknown bench {', '.join(unknown)}; known: {', '.join(['signature', *BENCHES])}")
-    report = Report(machine=machine_info(), quick=quick, benches=names)
-    t0 = time.perf_counter()
-    for name in names:
-        if name == "signature":
-            continue
-        if progress:
-            progress(name)
-        try:
-            report.measurements += BENCHES[name][0](scale)
-        except Exception as err:  # noqa: BLE001 -- a peer that cannot run is reported, not fatal
-            from triptych.bench.peers import Skipped
-
-            if not isinstance(err, Skipped):
-                raise
-            report.skipped[name] = str(err)
-    if progress:
-        progress("signature")
-    report.signature = signature()
-    report.seconds = time.perf_counter() - t0
-    report.machine["load_average_after"] = os.getloadavg() if hasattr(os, "getloadavg") else None
-    return report

@@ -30,6 +30,7 @@ from triptych.cli.match_command import ladder, match, tune  # noqa: E402
 from triptych.cli.perft_command import perft  # noqa: E402
 from triptych.cli.play_command import play  # noqa: E402
 from triptych.cli.rules_command import rules  # noqa: E402
+from triptych.cli.suite_command import suite  # noqa: E402
 from triptych.cli.combat_command import combat  # noqa: E402
 
 
@@ -50,6 +51,7 @@ main.add_command(combat)
 main.add_command(bench)
 main.add_command(balance)
 main.add_command(engine)
+main.add_command(suite)
 
 if _STARTING:
     signal.signal(signal.SIGINT, _previous_handler)

@@ -9,6 +9,7 @@ import click
 from rich.console import Console
 
 from triptych.cli.common import check_output_path
+from triptych.cli.suite_command import reject_suite_options, run_solve_suite, solve_suite_options
 
 
 def read_report(path: str) -> object:
@@ -35,9 +36,17 @@ def read_report(path: str) -> object:
               help="Write the versioned JSON report (figures + machine information) here.")
 @click.option("--compare", "compare_to", type=click.Path(exists=True, dir_okay=False), metavar="OLD.json",
               help="Print the change of every figure against an earlier JSON report.")
-def bench(quick: bool, only: tuple[str, ...], json_out: str | None, compare_to: str | None) -> None:
-    """Measure move generation, search, scaling and binding overhead, side by side with peers."""
+@solve_suite_options
+def bench(quick: bool, only: tuple[str, ...], json_out: str | None, compare_to: str | None, **solve: object) -> None:
+    """Measure move generation, search, scaling and binding overhead, side by side with peers.
+
+    With --suite solve: run players on the proven solve suites instead (bench/README.md)."""
     import os
+
+    if solve["suite"]:
+        run_solve_suite(json_out=json_out, **solve)  # type: ignore[arg-type]
+        return
+    reject_suite_options(solve)
 
     # Nothing here uses BLAS, but OpenBLAS starts a thread per core when numpy is first imported and
     # they spin for a while: on a small machine they took the core from the first figures measured
