@@ -70,7 +70,9 @@ def _options_string(options: dict[str, Any], nested: Any = None) -> str:
     for key, value in options.items():
         if isinstance(value, dict):
             value = nested(value)
-        elif isinstance(value, bool) or not isinstance(value, (int, str)):
+        elif isinstance(value, bool):  # a switch such as Hexfleet's shield_towers
+            value = "true" if value else "false"
+        elif not isinstance(value, (int, str)) or value in ("true", "false"):
             raise ValueError(f"option {key}={value!r} has no position-string form")
         parts.append(f"{key}={value}")
     return ",".join(parts) or "-"
@@ -86,6 +88,8 @@ def _options_dict(text: str, nested: Any = None) -> dict[str, Any]:
             raise ValueError(f"option {part!r} is not NAME=VALUE")
         if nested is not None and key in nested:
             out[key] = nested[key](value)
+        elif value in ("true", "false"):
+            out[key] = value == "true"
         else:
             out[key] = int(value) if value.lstrip("-").isdigit() else value
     return out
