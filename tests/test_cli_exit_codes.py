@@ -54,6 +54,7 @@ WORKING = {
     "bench": ["bench"],
     "engine": ["engine", "aquaignis"],
     "play": ["play", "aquaignis", "--terminal"],
+    "suite": ["suite", "make", "aquaignis", "--out", "{tmp}/suite.jsonl", "--count", "100000"],
 }
 STDIN = {"engine": "go infinite\n", "play": ""}  # kept open: the engine searches, the game waits for a move
 

@@ -121,7 +121,7 @@ def table_combat_roll(app: Any, tmp: Path) -> None:
 
     for turn in range(2):
         for _ in range(2):  # two cards into the braziers, through the buttons a player presses
-            label = next((k for k in app.hud.buttons if " > slot " in k), None)
+            label = next((k for k in app.hud.buttons if " to slot " in k), None)
             if label:
                 app.hud.press(label)
                 app.run_until_idle()

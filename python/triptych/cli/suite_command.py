@@ -75,8 +75,10 @@ def make(game: str, seed: int, count: int, max_depth: int, only_depth: int, max_
                 played += 1
                 bar.update(task, completed=min(found, count))
                 current += 1
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # say what was kept, then the CLI's boundary exits 130 (docs/cli.md)
         console.print(f"[yellow]interrupted[/yellow]: the seeds played are saved (not seed {current}); --resume continues")
+        console.print(f"{path}: {found} positions ({played} seeds played this run)")
+        raise
     console.print(f"{path}: {found} positions ({played} seeds played this run)")
 
 
