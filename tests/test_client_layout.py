@@ -166,6 +166,37 @@ def test_the_table_does_not_move_when_a_piece_is_selected(client_app):
     assert app.selected is None and frame() == before
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_the_frame_is_the_same_selected_or_not_at_every_size(client_app, game):
+    """The framing each window size would get (lens and table rect) is the same with a piece (a card) selected
+    and its buttons shown, and after it is deselected."""
+    app = client_app
+    if game == "combat":
+        app.options.seed = 4
+        app.start_game("combat", "v01")
+    else:
+        app.start_game(game)
+    app.run_until_idle()
+
+    def frames():
+        out = {}
+        for size in SIZES:
+            lens, rect = app.framed_lens(size)
+            out[size] = (tuple(lens.get_film_offset()), tuple(lens.get_film_size()),
+                         round(lens.get_focal_length(), 6), tuple(round(v, 9) for v in rect))
+        return out
+
+    before = frames()
+    key = sorted(app.sources)[0]
+    app.click_key(key)
+    assert app.selected == key and app.hud._action_widgets, game   # selected, the action bar filled
+    app.step(3)
+    assert frames() == before, game
+    app.escape()
+    app.step(3)
+    assert app.selected is None and frames() == before, game
+
+
 def test_font_glyphs_are_mipmapped_and_sized_for_the_window(client_app):
     from panda3d.core import SamplerState
 

@@ -44,8 +44,9 @@ class GameView:
         2D parts (a hand, a side panel) places them here, inside its regions."""
 
     def framed_nodes(self) -> list[NodePath]:
-        """What the camera's framing must show whole (default: everything the view draws)."""
-        return [self.root]
+        """What the camera's framing must show whole (default: everything the view draws but the selection's
+        highlights, which come and go with a click and must not change the frame)."""
+        return [child for child in self.root.get_children() if child != self.highlights] or [self.root]
 
     def tray_nodes(self) -> dict[str, NodePath]:
         """The table's side pieces that must always be seen whole (reserves, score counters), by name."""
