@@ -292,20 +292,7 @@ void init_aquaignis(py::module_& m) {
       "perft", [](const State& s, int depth) { return interruptible_perft(s, depth, &perft); }, py::arg("state"),
       py::arg("depth"),
         "Leaves of the action tree `depth` plies deep (each action is one ply).");
-  m.def(
-      "sample_actions",
-      [](const State& s, int count, std::uint64_t seed) {
-        if (s.is_terminal()) throw py::value_error("the game is over: there is no legal action to draw");
-        if (count < 0) throw py::value_error("count must be >= 0, got " + std::to_string(count));
-        Rng rng(seed);
-        std::vector<Action> out;
-        out.reserve(count);
-        for (int i = 0; i < count; ++i) out.push_back(s.random_action(rng));
-        return out;
-      },
-      py::arg("state"), py::arg("count"), py::arg("seed") = 0,
-      "`count` uniformly random legal actions drawn independently, as the native MCTS playouts draw them "
-      "(counted with bitboards, never listed).");
+  def_sample_actions<State>(m, "(counted with bitboards, never listed).");
   def_action_ids<IdCodec, ActionList>(state_class, action_class);
   def_observation<State>(state_class, {State::kObservationPlanes, kFlows, kSlots},
                          [](const State& s, float* out) { s.observation(out); },

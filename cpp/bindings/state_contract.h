@@ -6,12 +6,14 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "bindings/value_semantics.h"
 #include "common/errors.h"
+#include "common/rng.h"
 
 namespace triptych::bindings {
 
@@ -70,6 +72,27 @@ void def_state_contract(py::class_<State>& cls, Action (*to_action)(py::handle))
 template <class T, class Args>
 auto reduce_via(py::module_ m, const char* reader, Args args) {
   return [m, reader, args](const T& x) { return py::make_tuple(m.attr(reader), args(x)); };
+}
+
+// `sample_actions(state, count, seed)`: `count` legal actions drawn independently
+// by the game's own State::random_action, as its native MCTS playouts draw them
+// (`how` says how the game draws without listing, for the docstring).
+template <class State>
+void def_sample_actions(py::module_& m, const std::string& how) {
+  static const std::string doc =
+      "`count` uniformly random legal actions drawn independently, as the native MCTS playouts draw them " + how;
+  m.def(
+      "sample_actions",
+      [](const State& s, int count, std::uint64_t seed) {
+        if (s.is_terminal()) throw py::value_error("the game is over: there is no legal action to draw");
+        if (count < 0) throw py::value_error("count must be >= 0, got " + std::to_string(count));
+        Rng rng(seed);
+        std::vector<decltype(s.random_action(rng))> out;
+        out.reserve(count);
+        for (int i = 0; i < count; ++i) out.push_back(s.random_action(rng));
+        return out;
+      },
+      py::arg("state"), py::arg("count"), py::arg("seed") = 0, doc.c_str());
 }
 
 }  // namespace triptych::bindings

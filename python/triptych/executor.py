@@ -139,11 +139,11 @@ class LocalExecutor(Executor):
             # "spawn": fresh workers that import triptych themselves (no fork of a
             # process running a progress bar's thread).
             self._pool = ProcessPoolExecutor(max_workers=self._workers, mp_context=multiprocessing.get_context("spawn"),
-                                             initializer=_ignore_sigint)
+                                             initializer=ignore_sigint)
         pool = self._pool
         futures: dict[Future[R], int] = {}
         try:
-            with _sigint_deferred():  # workers are spawned by submit(): they start with Ctrl-C blocked
+            with sigint_deferred():  # workers are spawned by submit(): they start with Ctrl-C blocked
                 for i in todo:
                     futures[pool.submit(fn, batches[i])] = i
             # (A Ctrl-C held back above is raised as the block ends: inside this try, so the pool is killed.)
@@ -164,11 +164,8 @@ class LocalExecutor(Executor):
         alone, so no worker is left waiting on a queue lock a dead one held.
         """
         pool, self._pool = self._pool, None
-        if pool is None:
-            return
-        for process in list((getattr(pool, "_processes", None) or {}).values()):  # the pool's own handles
-            process.kill()
-        pool.shutdown(wait=True, cancel_futures=True)
+        if pool is not None:
+            kill_pool(pool)
 
     def _drop_pool(self) -> None:
         if self._pool is not None:
@@ -179,13 +176,20 @@ class LocalExecutor(Executor):
         self._drop_pool()
 
 
-def _ignore_sigint() -> None:
+def kill_pool(pool: ProcessPoolExecutor) -> None:
+    """Kills a process pool's workers and shuts it down: whatever they were running is abandoned."""
+    for process in list((getattr(pool, "_processes", None) or {}).values()):  # the pool's own handles
+        process.kill()
+    pool.shutdown(wait=True, cancel_futures=True)
+
+
+def ignore_sigint() -> None:
     """Worker initializer: Ctrl-C is the parent's to handle (it stops the workers itself)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 @contextmanager
-def _sigint_deferred() -> Iterator[None]:
+def sigint_deferred() -> Iterator[None]:
     """Ctrl-C held back while workers are spawned, then delivered.
 
     A spawned worker that Ctrl-C (the terminal's goes to the whole process

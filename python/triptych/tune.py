@@ -23,6 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from triptych.executor import ignore_sigint, kill_pool, sigint_deferred
 from triptych.games import load
 
 
@@ -97,7 +98,9 @@ def spsa(game: str, steps: int, *, start: dict[str, int] | None = None, names: S
     theta = {n: float(v) for n, v in start.items()}
     scale = {n: max(settings.min_c, settings.c * abs(start[n])) for n in tuned}
     trace = []
-    pool = concurrent.futures.ProcessPoolExecutor(max_workers=workers) if workers > 1 else None
+    # Workers ignore Ctrl-C (the parent stops them) and are started with it held back, as the executor's are.
+    pool = concurrent.futures.ProcessPoolExecutor(max_workers=workers, initializer=ignore_sigint) if workers > 1 else None
+    finished = False
     try:
         for k in range(steps):
             a_k = settings.a / (k + 1 + settings.stability) ** 0.602 * (1 + settings.stability) ** 0.602
@@ -108,7 +111,11 @@ def spsa(game: str, steps: int, *, start: dict[str, int] | None = None, names: S
                 plus = {n: round(theta[n] + (c_k * scale[n] * delta[n] if n in delta else 0)) for n in theta}
                 minus = {n: round(theta[n] - (c_k * scale[n] * delta[n] if n in delta else 0)) for n in theta}
                 args = (game, plus, minus, settings.depth, rng.getrandbits(31), settings.opening)
-                probes.append((delta, pool.submit(_play_probe, *args) if pool else _play_probe(*args)))
+                if pool:
+                    with sigint_deferred():  # a worker starts on submit
+                        probes.append((delta, pool.submit(_play_probe, *args)))
+                else:
+                    probes.append((delta, _play_probe(*args)))
             for delta, outcome in probes:
                 result = outcome.result() if pool else outcome
                 for n in tuned:
@@ -116,8 +123,12 @@ def spsa(game: str, steps: int, *, start: dict[str, int] | None = None, names: S
             trace.append(dict(theta))
             if on_step:
                 on_step(k, theta)
+        finished = True
     finally:
         if pool:
-            pool.shutdown(wait=True, cancel_futures=True)
+            if finished:
+                pool.shutdown(wait=True)
+            else:  # interrupted or failed: the probes still running are abandoned, not waited for
+                kill_pool(pool)
     weights = {n: int(round(v)) for n, v in theta.items()}
     return TuneResult(game, start, weights, steps, steps * settings.pairs_per_step * 2, settings, trace)
