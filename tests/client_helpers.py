@@ -48,3 +48,22 @@ def show_position(app, game: str, state: Any):
     app.view.build(app.session.state)
     app.refresh()
     return app.view
+
+
+def start_busy_game(app, game: str, roll: bool = False) -> None:
+    """A game a few actions in with a piece selected (its buttons shown); Combat: a seeded V07 fight,
+    rolled when `roll`. What the layout and HUD tests fill the table with before measuring it."""
+    if game == "combat":
+        app.options.seed = 4
+        app.start_game("combat", "v07")
+        app.run_until_idle()
+        if roll:
+            app.hud.press("action:Roll the dice")
+            app.run_until_idle()
+        return
+    app.start_game(game)
+    app.run_until_idle()
+    for _ in range(3):
+        app.play_action(app.session.legal_actions()[0])
+        app.run_until_idle()
+    app.select(sorted(app.sources)[0])

@@ -11,6 +11,8 @@ import pytest
 
 pytest.importorskip("panda3d.core", reason="panda3d cannot load here")
 
+from client_helpers import start_busy_game  # noqa: E402
+
 SIZES = [(800, 600), (1024, 768), (1280, 800), (1600, 1000), (2560, 1440)]
 GAMES = ["aquaignis", "hexfleet", "combat"]
 LONG = ("Green Frigate moves from 0,0 to 1,-1, climbing onto Purple's Shipyard; Purple's Repulsor at 2,-1 is now "
@@ -23,17 +25,7 @@ def bounds(app, node):
 
 def busy_table(app, game):
     """A game with everything the HUD can show: a selection and its buttons, a long note, 300 long log lines."""
-    if game == "combat":
-        app.options.seed = 4
-        app.start_game("combat", "v07")
-        app.run_until_idle()
-    else:
-        app.start_game(game)
-        app.run_until_idle()
-        for _ in range(3):
-            app.play_action(app.session.legal_actions()[0])
-            app.run_until_idle()
-        app.select(sorted(app.sources)[0])
+    start_busy_game(app, game)
     app.note("A note to the player that is rather long, to see that it stays inside its own panel at every size")
     app.hud.set_threats(["Purple's Frigate stands on Green's Core: Green loses at the start of its turn unless "
                          "it moves off or is pushed away"])

@@ -10,7 +10,7 @@ import pytest
 
 import triptych.combat as combat
 import triptych.hexfleet as hexfleet
-from client_helpers import click_node, load_position
+from client_helpers import click_node, load_position, start_busy_game
 from conftest import A, I, position
 
 pytest.importorskip("panda3d.core", reason="panda3d cannot load here")
@@ -24,19 +24,7 @@ def overlap(a, b, eps=1e-3) -> bool:
 
 def busy_hud(app, game):
     """A game with everything the HUD can show at once: status, info, action buttons and a title, a log."""
-    if game == "combat":
-        app.options.seed = 4
-        app.start_game("combat", "v07")
-        app.run_until_idle()
-        app.hud.press("action:Roll the dice")
-        app.run_until_idle()
-    else:
-        app.start_game(game)
-        app.run_until_idle()
-        for _ in range(3):
-            app.play_action(app.session.legal_actions()[0])
-            app.run_until_idle()
-        app.select(sorted(app.sources)[0])
+    start_busy_game(app, game, roll=True)
     app.session.note("A note to the player that is rather long, to see that it wraps inside its own column")
     app.refresh()
     if app.selected is None and game != "combat":

@@ -123,3 +123,26 @@ def test_every_resolution_cursor_from_dict_accepts_is_playable(variant):
                 combat.State.from_dict(child.to_dict())
     assert accepted >= len(positions)          # each unedited save (cursor as saved) is among them
 
+
+
+@pytest.mark.parametrize("variant,mask", [("v01", "matched_mask"), ("v03", "lock_mask")])
+def test_a_masked_slot_that_fired_but_holds_a_card_is_refused_by_its_mask(variant, mask):
+    """V01's matches and V03's locks fire slot by slot as the resolution's cursor passes them, and a fired
+    card leaves its slot: a save whose passed slot still holds a card (moved there from another slot, so no
+    card is made or lost) is refused, naming the mask counter."""
+    saved = [d for d in resolution_positions(variant, 200)
+             if d["stage"] == "resolve" and d["counters"][mask] and d["cursor"] > 1]
+    checked = 0
+    for data in saved:
+        combat.State.from_dict(data)
+        masked = [i for i in range(4) if data["counters"][mask] >> i & 1]
+        passed = [i for i in masked if data["cursor"] > 1 + i]
+        holding = [i for i in range(4) if i not in passed and data["slots"][i]["card"]]
+        if not passed or not holding:
+            continue
+        slots = [dict(slot) for slot in data["slots"]]
+        slots[passed[0]]["card"], slots[holding[0]]["card"] = slots[holding[0]]["card"], None
+        with pytest.raises(triptych.InvalidStateError, match=rf"^counters\.{mask}: slot {passed[0] + 1} fired already"):
+            combat.State.from_dict({**data, "slots": slots})
+        checked += 1
+    assert checked >= 1, f"no {variant} save stopped after a masked slot with a card elsewhere"

@@ -229,15 +229,7 @@ class HouseRules final : public Variant {
     require_cursor_in(s, {kFirstSlotStep + 1, kFirstSlotStep + 2, kFirstSlotStep + 3, kFirstSlotStep + 4, kCleanupStep},
                       "a draw after a slot fired or Vayu's draw");
     require_zero_in_player_turn(s, {kFired, kMatchedMask});
-    // A slot in the mask fires (and its card leaves) when the cursor passes it: the slots still to
-    // fire hold their cards, the ones passed are empty.
-    if (s.d.stage != kStageResolve) return;
-    for (int i = 0; i < kSlots; ++i) {
-      if (!(s.d.counters[kMatchedMask] >> i & 1)) continue;
-      const bool passed = s.d.cursor > kFirstSlotStep + i;
-      require((s.d.slots[i].card == kNoCard) == passed, "counters.matched_mask",
-              "slot " + std::to_string(i + 1) + (passed ? " fired already but holds a card" : " is still to fire but is empty"));
-    }
+    require_masked_slots_fire_in_order(s, kMatchedMask, kFirstSlotStep);
   }
 
   void validate(const State& s) const override;

@@ -300,15 +300,7 @@ class TwinWells final : public Variant {
     require_cursor_in(s, {kFirstSlotStep + 1, kFirstSlotStep + 2, kFirstSlotStep + 3, kFirstSlotStep + 4},
                       "a draw after a slot fired");
     require_zero_in_player_turn(s, {kLockMask, kPrimeMask});
-    // A slot in the mask fires (and its card leaves) when the cursor passes it: the slots still to
-    // fire hold their cards, the ones passed are empty.
-    if (s.d.stage != kStageResolve) return;
-    for (int i = 0; i < kSlots; ++i) {
-      if (!(s.d.counters[kLockMask] >> i & 1)) continue;
-      const bool passed = s.d.cursor > kFirstSlotStep + i;
-      require((s.d.slots[i].card == kNoCard) == passed, "counters.lock_mask",
-              "slot " + std::to_string(i + 1) + (passed ? " fired already but holds a card" : " is still to fire but is empty"));
-    }
+    require_masked_slots_fire_in_order(s, kLockMask, kFirstSlotStep);
   }
 
   void validate(const State& s) const override {

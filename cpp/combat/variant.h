@@ -153,6 +153,18 @@ inline void require_cursor_in(const State& s, std::initializer_list<int> allowed
   require(false, "cursor", std::to_string(s.d.cursor) + " is not a step the resolution stops at (" + why + ")");
 }
 
+// A slot in `mask_counter`'s mask fires (and its card leaves) when the resolution's cursor passes it,
+// slot i at step first_slot_step + i: the slots still to fire hold their cards, the ones passed are empty.
+inline void require_masked_slots_fire_in_order(const State& s, int mask_counter, int first_slot_step) {
+  if (s.d.stage != kStageResolve) return;
+  for (int i = 0; i < kSlots; ++i) {
+    if (!(s.d.counters[mask_counter] >> i & 1)) continue;
+    const bool passed = s.d.cursor > first_slot_step + i;
+    require((s.d.slots[i].card == kNoCard) == passed, std::string("counters.") + s.variant().counter_names()[mask_counter],
+            "slot " + std::to_string(i + 1) + (passed ? " fired already but holds a card" : " is still to fire but is empty"));
+  }
+}
+
 // Variant singletons, one per file.
 const Variant& v01_house_rules();
 const Variant& v02_four_braziers();
