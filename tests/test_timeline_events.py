@@ -200,3 +200,29 @@ def test_combat_turn_end_reports_the_sentinels_blow_and_the_fight_summary():
                 if e.kind == "damage" and e.data["side"] == "player")
     hp = game.steps[0].before.to_dict()["player"]["hp"] - game.state.to_dict()["player"]["hp"]
     assert taken == hp and f"taken {taken}" in lines[2]   # every lost HP point is in the log
+
+
+def test_combat_reports_the_board_marks_cards_back_in_hand_and_shunya():
+    """What HP and statuses do not show is in the records too: V01's Scorch from an Agni roll ("Every slot with
+    index < N gains 1 Scorch token"), Vayu's "Every card that fires this turn returns to hand", the clog, and
+    the Akasha gate ("one Akasha card 'Shunya' is added to the player's hand")."""
+    game = Timeline(combat.new_game("v01", seed=1), seed=1)
+
+    def play(*actions):
+        return [e for a in actions for e in (game.play_chance(a) if game.at_chance() else game.apply(a)).events]
+
+    play("+lash", "+lash", "+stone", "+undertow", "+gale", "gale>1", "lash>3")
+    events = play("roll", "3/agni")
+    assert [(e.kind, e.data) for e in events if e.kind == "mark"] == [
+        ("mark", {"slot": 1, "mark": "scorch", "value": 1}), ("mark", {"slot": 2, "mark": "scorch", "value": 1})]
+    events = play("end", "+lash")
+    assert not any(e.kind == "hand" for e in events)                     # Agni: the fired Lash goes to discard
+    assert "Slot 1: clogged 1" in [e.text for e in events]               # Gale below the number did not match
+    play("exhaust 1", "lash>2", "undertow>4")
+    events = play("roll", "3/vayu", "end", "+stone", "+gale")
+    assert {e.text for e in events if e.kind == "hand"} == {"Ember Lash returns to your hand",
+                                                             "Undertow returns to your hand"}
+    assert not any(e.kind == "shunya" for e in events) and not game.state.to_dict()["gated"]
+    events = play("lash>1", "undertow>2", "gale>3", "roll", "1/agni", "end")   # 47 -> 27: half of 70 or less
+    assert [e.text for e in events if e.kind == "shunya"] == ["Shunya joins your hand"]
+    assert game.state.to_dict()["piles"]["hand"].get("Shunya") == 1
