@@ -91,10 +91,18 @@ def _aquaignis(b: dict, a: dict, act: dict, player: int, names, *_: Any) -> list
     src = (act.get("flow"), act.get("pos"))
     mover_side = AQ_SIDES[player] if player in (0, 1) else None
     arrived = [k for k, p in units_a.items() if k not in units_b or units_b[k]["owner"] != p["owner"]]
+    ahead = 1 if mover_side == "aqua" else -1
     for key, p in units_b.items():
         gone = key not in units_a or units_a[key]["owner"] != p["owner"] or units_a[key]["kind"] != p["kind"]
         if key == src and p["owner"] == mover_side:
             continue  # the mover itself
+        moved_to = (key[0], key[1] + ahead)
+        if (gone and kind == "advance" and p["owner"] == mover_side and key[0] != src[0] and moved_to in arrived
+                and units_a[moved_to]["owner"] == mover_side):
+            # a Parallel Advance: the linked flow's piece advanced with the mover (not destroyed)
+            events.append(Event("link", f"Parallel Advance: {who}'s piece at {key[0]}.{key[1]} advances to "
+                                        f"{moved_to[0]}.{moved_to[1]} with the link", player))
+            continue
         if gone and not (key in units_a and units_a[key]["owner"] == p["owner"]):
             what = "barrier" if p["kind"] == "barrier" else "piece"
             events.append(Event("clash", f"Clash at {key[0]}.{key[1]}: {_aq_name(p['owner'], names)}'s {what} "
@@ -142,6 +150,7 @@ def _hexfleet(b: dict, a: dict, act: dict, player: int, names, *_: Any) -> list[
         return len(stacks.get(tuple(p), []))
 
     events: list[Event] = []
+    told = None    # the tile whose return to the reserve an event below already tells (destroyed, crushed)
     if kind == "move":
         tile = sb[tuple(act["from"])][-1]
         hb, ha = height(sb, act["from"]), height(sa, act["to"])
@@ -159,7 +168,7 @@ def _hexfleet(b: dict, a: dict, act: dict, player: int, names, *_: Any) -> list[
             act.get("unit", "").capitalize()
         events.append(Event("spawn", f"{who} spawns a {unit} at {hexs(act['at'])}", player, act))
     elif kind == "destroy":
-        target = sb[tuple(act["target"])][-1]
+        target = told = sb[tuple(act["target"])][-1]
         events.append(Event("destroy", f"{who}'s Destroyer at {hexs(act['from'])} destroys {_tile(target, names)} "
                                        f"at {hexs(act['target'])}; it returns to its owner's reserve", player, act))
     elif kind == "push":
@@ -176,17 +185,23 @@ def _hexfleet(b: dict, a: dict, act: dict, player: int, names, *_: Any) -> list[
                                         f"- {fall}", player, act))
         else:
             events.append(Event("push", f"{who}'s Repulsor pushes {victim} off {hexs(target)}", player, act))
-        crushed = [t for t in sb.get(dest, []) if t not in sa.get(dest, [])]
-        for t in crushed:
-            events.append(Event("crush", f"{_tile(t, names)} at {hexs(dest)} is crushed", None))
+        back = a["reserves"][tile["owner"]].get(tile["unit"], 0) > b["reserves"][tile["owner"]].get(tile["unit"], 0)
+        if h1 <= height(sb, dest) and back:
+            # nothing landed beyond: the column there was higher than the ship's level, so it was crushed
+            told = tile
+            events.append(Event("crush", f"{_tile(tile, names)} is crushed against the higher column at "
+                                         f"{hexs(dest)}: back to its owner's reserve", tile["owner"]))
     else:
         events.append(Event(kind, f"{who}: {kind}", player, act))
-    # Units that left the board by any effect (crushes, destructions) return to their reserves.
+    # Units that left the board otherwise return to their reserves: they lost power (a cascade).
     for side in (0, 1):
         for unit, n in a["reserves"][side].items():
             gained = n - b["reserves"][side].get(unit, 0)
-            if gained > 0 and kind not in ("destroy",):
-                events.append(Event("reserve", f"{names[side]}'s {unit} x{gained} back to the reserve", side))
+            if told is not None and told["owner"] == side and told["unit"] == unit:
+                gained -= 1
+            if gained > 0:
+                why = " (cut off from its Core)" if kind in ("destroy", "push") else ""
+                events.append(Event("reserve", f"{names[side]}'s {unit} x{gained} back to the reserve{why}", side))
     if a.get("countdown") is not None and b.get("countdown") is None:
         events.append(Event("countdown", f"The fleets are apart: {a['countdown']} turns until a draw unless "
                                          f"they touch again", None))
