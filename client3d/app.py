@@ -46,6 +46,7 @@ class ClientOptions:
     replay: Path | None = None         # a match record (or saved game) to step through
     settings_path: Path | None = None  # the remembered settings (None: the user's config folder)
     analysis_spec: str | None = None   # the analysis panel's AI (None: per game, see analysis.SPECS)
+    tutorial: bool = False             # start the game's tutorial (client3d/tutorial.py) instead of a game
 
 
 class TabletopApp(Commands):
@@ -85,6 +86,7 @@ class TabletopApp(Commands):
         self.session: Session | None = None
         self.view: Any = None
         self.start_screen: Any = None
+        self.tutorial: Any = None          # a tutorial being played (tutorial.TutorialMode)
         self.animating = False
         self.selected: str | None = None
         self.sources: dict[str, list[Any]] = {}
@@ -119,6 +121,8 @@ class TabletopApp(Commands):
         self.base.task_mgr.add(self._layout_task, "triptych-layout", sort=40)
         if options.game is None:
             self.show_start_screen()
+        elif options.tutorial:
+            self.start_tutorial(options.game, options.variant)
         else:
             self.start_game(options.game, options.variant, options.mode, options.ai_level,
                             options.human, options.first, options.position)
@@ -138,6 +142,7 @@ class TabletopApp(Commands):
             self._current.pause()
             self.animating = False
         self.replay_mode = None
+        self.end_tutorial()
         self.close_start_screen()
         self.hud.close_dialog()
         o = self.options
@@ -164,10 +169,31 @@ class TabletopApp(Commands):
         self.deselect()
         self.analysis.show(self.session.state)
 
+    def start_tutorial(self, game: str, variant: str | None = None, step: int | None = None) -> None:
+        """Starts the tutorial of `game` (Combat: of the variant) on the table, at `step` or where the player
+        left it (client3d/tutorial.py)."""
+        from triptych.client3d.tutorial import TutorialMode, resume_step
+        from triptych.tutorials import for_game
+
+        tutorial = for_game(game, variant)
+        if tutorial is None:
+            raise ValueError(f"no tutorial for {game}{' ' + variant if variant else ''} yet")
+        self.start_game(game, tutorial.variant, "hotseat")
+        self.tutorial = TutorialMode(self, tutorial)
+        self._update_tools()
+        self.tutorial.show_step(resume_step(self.settings, tutorial) if step is None else step)
+
+    def end_tutorial(self) -> None:
+        if self.tutorial is not None:
+            self.tutorial.close()
+            self.tutorial = None
+            self._update_tools()
+            self._ui_dirty = True
+
     def unsaved_game(self) -> bool:
         """Whether a game in progress would be lost (a decision made, the game not over)."""
         s = self.session
-        return s is not None and s.modified and not s.is_over()
+        return s is not None and s.modified and not s.is_over() and self.tutorial is None
 
     def guarded(self, what: str, action) -> None:
         """Runs `action` at once, or after the player confirms discarding the game in progress."""
@@ -208,6 +234,8 @@ class TabletopApp(Commands):
             hidden = {"Undo", "Redo", "Save", "Load", "View", "Analyse"}
         if self.start_screen is not None or not hasattr(self.view, "toggle_network"):
             hidden.add("Network")   # Hexfleet's power network overlay
+        if self.tutorial is not None:  # a tutorial's steps are its own undo (Retry) and positions
+            hidden |= {"Undo", "Redo", "Save", "Load", "Analyse"}
         self.hud.show_tools(hidden)
 
     def toggle_network(self) -> None:
@@ -247,7 +275,8 @@ class TabletopApp(Commands):
     def human_turn(self) -> bool:
         s = self.session
         return (s is not None and not self.animating and not s.is_over() and not s.at_chance()
-                and not self.ai_seat(s.to_move) and self.start_screen is None and self.replay_mode is None)
+                and not self.ai_seat(s.to_move) and self.start_screen is None and self.replay_mode is None
+                and (self.tutorial is None or self.tutorial.awaiting()))
 
     def _ai_player(self, player: int) -> Any:
         from triptych.client3d.players import make_ai
@@ -358,6 +387,9 @@ class TabletopApp(Commands):
             self.hud.set_thinking(s.name_of(s.to_move))
         if self.animating:
             return task.cont
+        if self.tutorial is not None:   # the tutorial plays its scripted replies: no AI, no random chance
+            self.tutorial.tick()
+            return task.cont
         if s.is_over():
             if not self._banner_shown:
                 self._show_game_over()
@@ -398,6 +430,8 @@ class TabletopApp(Commands):
 
         if not move.chance:
             self.session.notes.clear()  # an old "not allowed" no longer applies
+        if self.tutorial is not None:
+            self.tutorial.on_move(move)
 
         self.animating = True
         self.selected = None
@@ -477,6 +511,8 @@ class TabletopApp(Commands):
     def why_not(self, key: str | None) -> str:
         """Why a click did nothing, in a sentence."""
         s = self.session
+        if self.tutorial is not None:
+            return self.tutorial.try_text()
         if key is None:
             return f"Nothing there: {self.view.describe_key(self.selected, s.state)} stays unselected."
         name = self.view.describe_key(key, s.state)
@@ -511,7 +547,14 @@ class TabletopApp(Commands):
             self._ui_dirty = True
 
     def _offer(self, actions: list[Any], title: str) -> None:
-        self.hud.set_actions(self._entries(actions), title)
+        self._set_actions(self._entries(actions), title)
+
+    def _set_actions(self, entries: list[tuple], title: str) -> None:
+        """The action bar: the game's decisions, then the tutorial's buttons (Next, Retry...) in a tutorial."""
+        if self.tutorial is not None:
+            entries = entries + self.tutorial.buttons()
+            title = title or "Tutorial:"
+        self.hud.set_actions(entries, title)
 
     def _entries(self, actions: list[Any]) -> list[tuple]:
         """Buttons for `actions`: each kind of action in its fixed place, with what it would do as a tooltip."""
@@ -535,6 +578,9 @@ class TabletopApp(Commands):
     def play_action(self, action: Any) -> None:
         """Plays a human decision; the engine judges it."""
         if not self.human_turn():
+            return
+        if self.tutorial is not None and str(action) not in self.tutorial.asked():
+            self.note(self.tutorial.try_text())   # not what this step asks: the step stays as it was
             return
         try:
             move = self.session.apply(action)
@@ -561,6 +607,8 @@ class TabletopApp(Commands):
         self.sources = {}
         free: list[Any] = []
         legal = s.legal_actions() if self.human_turn() else []
+        if self.tutorial is not None:
+            legal = self.tutorial.filter(legal)     # only the asked action can be played
         clickable: list[Any] = []
         for action in legal:
             keys = self.view.source_of(action, action.to_dict(), s.state)
@@ -578,7 +626,9 @@ class TabletopApp(Commands):
         else:
             self.selected = None
             self.view.highlight(s.state, None, {})
-            self.hud.set_actions(self._entries(free), "Actions:" if free else "")
+            self._set_actions(self._entries(free), "Actions:" if free else "")
+            if self.tutorial is not None:
+                self.tutorial.decorate()
         self._stale_hover()
 
     def _stale_hover(self) -> None:

@@ -24,6 +24,9 @@ class Commands:
         if self.replay_mode is not None:
             self.replay_mode.go("prev")
             return
+        if getattr(self, "tutorial", None) is not None:  # in a tutorial, Undo is Retry: the step's position again
+            self.tutorial.retry()
+            return
         if self.session is None or self.animating:
             return
         self.thinker.cancel()
@@ -38,6 +41,8 @@ class Commands:
         """Plays again what Undo took back, as it was (a recorded roll is replayed, never redrawn)."""
         if self.replay_mode is not None:
             self.replay_mode.go("next")
+            return
+        if getattr(self, "tutorial", None) is not None:
             return
         if self.session is None or self.animating:
             return

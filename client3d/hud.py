@@ -74,6 +74,7 @@ class Hud:
         self.status = _text(a2d, TEXT)
         self.message = _text(a2d, (1, 0.85, 0.45, 1))
         self.info = _text(a2d, (0.85, 0.88, 0.95, 1))
+        self.lesson = _text(a2d, (0.72, 0.95, 0.8, 1))   # a tutorial step's card (client3d/tutorial.py)
         self.threat = _text(a2d, (1, 0.45, 0.35, 1))
         self.analysis = _text(a2d, (1, 0.86, 0.35, 1))
         self.tip = _text(a2d, (0.75, 0.95, 1, 1))
@@ -160,13 +161,13 @@ class Hud:
                          max_lines=1 if self.full("message") else 2)
         self._fit(self.message, self.full("message"), Rect(st.left, st.right, st.bottom, st.top - used), em,
                   "start", max_lines=1)
-        # The info column: warnings first, then the game's numbers, then the analysis line.
+        # The info column: a tutorial's card, warnings, then the game's numbers, then the analysis line.
         if "info" in R:
             box = R["info"].inset(pad)
-            for name in ("threat", "info", "analysis"):
+            for name in ("lesson", "threat", "info", "analysis"):
                 used = self._fit(getattr(self, name), self.full(name), box, em, "start")
                 box = Rect(box.left, box.right, box.bottom, box.top - used - (0.2 * em if used else 0))
-        for node in (self.threat, self.info, self.analysis):
+        for node in (self.lesson, self.threat, self.info, self.analysis):
             if "info" not in R:
                 node.hide()
             else:
@@ -336,7 +337,7 @@ class Hud:
         out: list[tuple[str, Any]] = [("status", self.status), ("status", self.message), ("tip", self.tip),
                                       ("hint", self.hint), ("log", self.log_text), ("log", self.log_title)]
         if "info" in self.layout:
-            out += [("info", self.threat), ("info", self.info), ("info", self.analysis)]
+            out += [("info", self.lesson), ("info", self.threat), ("info", self.info), ("info", self.analysis)]
         for w in self._action_widgets:
             out.append(("actions", self._label(w) if isinstance(w, DirectButton) else w))
         for t in self._toolbar:
@@ -511,6 +512,10 @@ class Hud:
 
     def set_status(self, text: str, info: str = "") -> None:
         self._set_texts(status=text, info=info)
+
+    def set_lesson(self, text: str) -> None:
+        """A tutorial step's card, first in the info column ('' hides it)."""
+        self._set_texts(lesson=text)
 
     def set_threats(self, lines: list[str]) -> None:
         self._set_texts(threat="\n".join("Warning: " + line for line in lines))
@@ -708,7 +713,7 @@ class Hud:
         for w in list(self._tool_widgets.values()) + self._action_widgets + self._banner_buttons:
             w.destroy()
         self.close_dialog()
-        for w in (self.status, self.info, self.threat, self.analysis, self.message, self.tip, self.log_text,
-                  self.log_title, self.thinking, self.hint, self.banner, self.help_frame, self.log_older,
+        for w in (self.status, self.info, self.lesson, self.threat, self.analysis, self.message, self.tip,
+                  self.log_text, self.log_title, self.thinking, self.hint, self.banner, self.help_frame, self.log_older,
                   self.log_newer, self.log_toggle, *self.panels.values()):
             w.destroy()

@@ -80,7 +80,11 @@ class StartScreen:
                              relief=DGG.FLAT, pad=(0.8, 0.35), frameColor=(0.2, 0.5, 0.3, 1),
                              text_fg=(1, 1, 1, 1))
         self.buttons["start"] = self.start
-        self.widgets = [start]
+        # "Learn to play": the chosen game's tutorial on the table (client3d/tutorial.py)
+        self.learn = DirectButton(parent=self.frame, text="Learn to play", pos=(-0.6, 0, -0.55), scale=0.06,
+                                  command=self.learn_to_play, relief=DGG.FLAT, pad=(0.6, 0.3),
+                                  frameColor=(0.22, 0.36, 0.5, 1), text_fg=(1, 1, 1, 1))
+        self.widgets = [start, self.learn]
         if can_cancel:  # over a game in progress: Cancel (or Escape, or a click outside) goes back to it
             cancel = DirectButton(parent=self.frame, text="Cancel", pos=(0.6, 0, -0.55), scale=0.06,
                                   command=app.close_start_screen, relief=DGG.FLAT, pad=(0.6, 0.3),
@@ -124,6 +128,12 @@ class StartScreen:
         for i, name in enumerate(shown_rows):
             self._captions[name].setPos(-0.85, 0.3 - i * 0.15)
             self.rows[name].set_pos(0.25, 0, 0.3 - i * 0.15 + 0.012)
+        if self.tutorial() is not None:
+            self.learn.show()
+            self.buttons["learn"] = self.learn_to_play
+        else:
+            self.learn.hide()
+            self.buttons.pop("learn", None)
         for name, button in self.rows.items():
             shown = self.offers(name)
             if shown:
@@ -147,6 +157,18 @@ class StartScreen:
                                             "hotseat" if combat else c["mode"], c["level"], human=0,
                                             first=0 if combat else c["first"])
         self.app.guarded("Starting a new game", begin)
+
+    def tutorial(self):
+        """The tutorial of the chosen game (Combat: of the chosen variant, else V01's), or None."""
+        from triptych.tutorials import for_game
+
+        c = self.choice
+        return for_game(c["game"], c["variant"] if c["game"] == "combat" else None)
+
+    def learn_to_play(self) -> None:
+        c = self.choice
+        variant = c["variant"] if c["game"] == "combat" else None
+        self.app.guarded("Starting the tutorial", lambda: self.app.start_tutorial(c["game"], variant))
 
     def fit(self, half_width: float) -> None:
         """Shrinks the menu to a narrow window (it is 2 units wide; a tall window is narrower)."""

@@ -94,5 +94,7 @@ def client_app():
         app.replay_mode.close()
     if app.analysis.on:
         app.analysis.toggle()
+    if app.tutorial is not None:       # the next test plays a game, not a tutorial's step
+        app.end_tutorial()
     if app.unsaved_game():  # the next test starts from no game in progress (New/Start would ask first)
         app.start_game("aquaignis")

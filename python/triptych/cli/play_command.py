@@ -131,6 +131,21 @@ def terminal_player_names(game: str, module: Any) -> tuple[str, ...]:
     return tuple(getattr(module, "PLAYER_NAMES", ("player 0", "player 1")))
 
 
+def check_tutorial(game: str | None, variant: str | None, **given: Any) -> None:
+    """--tutorial needs a GAME that has one and plays no game of its own: the options that set one up are refused."""
+    from triptych.tutorials import all_tutorials, for_game
+
+    if game is None:
+        raise click.UsageError("--tutorial needs a GAME")
+    if for_game(game, variant and variant.lower()) is None:
+        have = sorted({t.game for t in all_tutorials()})
+        raise click.BadParameter(f"{game} has no tutorial yet (tutorials: {', '.join(have)})", param_hint="--tutorial")
+    for name, value in given.items():
+        if value not in (None, False, 0):
+            flag = "--" + name.replace("_", "-")
+            raise click.UsageError(f"--tutorial plays its own positions; leave out {flag}")
+
+
 def refuse_table_options(**given: Any) -> None:
     """Options of the 3D table that the hotseat terminal game cannot honour are refused, not ignored."""
     for name, value in given.items():
@@ -161,9 +176,11 @@ def refuse_table_options(**given: Any) -> None:
 @click.option("--size", default="1280x800", show_default=True, help="Window size WIDTHxHEIGHT.")
 @click.option("--replay", "replay_path", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
               help="Step through a match record (`triptych match --json`) or a saved game on the 3D table.")
+@click.option("--tutorial", is_flag=True,
+              help="Learn GAME: its tutorial on the 3D table, one rule a step (Combat: the --variant's lesson).")
 def play(game: str | None, terminal: bool, variant: str | None, seed: int | None, position: Path | str | None,
          vs_ai: str | None, ai_vs_ai: bool, ai_level: str, first: str, offscreen: bool, screenshot: Path | None,
-         ai_moves: int, size: str, replay_path: Path | None) -> None:
+         ai_moves: int, size: str, replay_path: Path | None, tutorial: bool = False) -> None:
     """Play GAME on the 3D table (Panda3D), or in the terminal with --terminal.
 
     Without GAME the window opens on the start screen. With --offscreen the
@@ -173,7 +190,7 @@ def play(game: str | None, terminal: bool, variant: str | None, seed: int | None
         if game is None:
             raise click.UsageError("--terminal needs a GAME")
         refuse_table_options(ai_vs_ai=ai_vs_ai, first=first, offscreen=offscreen,
-                             screenshot=screenshot, ai_moves=ai_moves, replay=replay_path)
+                             screenshot=screenshot, ai_moves=ai_moves, replay=replay_path, tutorial=tutorial)
         state = load_position(game, position, variant, seed)
         module = load(game)
         names = terminal_player_names(game, module)
@@ -196,6 +213,9 @@ def play(game: str | None, terminal: bool, variant: str | None, seed: int | None
         return
     if screenshot is not None and not offscreen:
         raise click.UsageError("--screenshot needs --offscreen")
+    if tutorial:
+        check_tutorial(game, variant, position=position, replay=replay_path, vs_ai=vs_ai, ai_vs_ai=ai_vs_ai,
+                       ai_moves=ai_moves)
     if game is not None:
         check_variant(game, variant)
     if screenshot is not None:
@@ -238,7 +258,7 @@ def play(game: str | None, terminal: bool, variant: str | None, seed: int | None
     options = ClientOptions(game=game, variant=variant and variant.lower(), mode=mode, ai_level=vs_ai or ai_level,
                             first=int(first or 0),
                             seed=seed, position=position, offscreen=offscreen, screenshot=screenshot,
-                            ai_moves=ai_moves, size=(width, height), replay=replay_path)
+                            ai_moves=ai_moves, size=(width, height), replay=replay_path, tutorial=tutorial)
     try:
         code = launch(options)
     except NoDisplayError as err:
