@@ -226,3 +226,14 @@ def test_combat_reports_the_board_marks_cards_back_in_hand_and_shunya():
     events = play("lash>1", "undertow>2", "gale>3", "roll", "1/agni", "end")   # 47 -> 27: half of 70 or less
     assert [e.text for e in events if e.kind == "shunya"] == ["Shunya joins your hand"]
     assert game.state.to_dict()["piles"]["hand"].get("Shunya") == 1
+
+
+def test_a_card_drawn_while_its_twin_leaves_the_board_is_not_reported_back_in_hand():
+    """V08: Gale's draw (a chance step) brings an Ember Lash to the hand while the Lash on the line fires to the
+    discard in the same step: the hand gained a Lash and the board lost one, but nothing came back from the board."""
+    game = Timeline(combat.new_game("v08", seed=1), seed=1)
+    for a in ("+lash", "+lash", "+stone", "+undertow", "+gale", "gale>1", "lash>2", "stone>3", "roll", "1/vayu", "end"):
+        game.play_chance(a) if game.at_chance() else game.apply(a)
+    step = game.play_chance("+lash")
+    assert "7 damage to the Sentinel (HP 66 -> 59)" in [e.text for e in step.events]
+    assert not [e.text for e in step.events if e.kind == "hand"]

@@ -344,9 +344,10 @@ V08 = _lesson("v08", "Fuse Line",
          "and stop; opposed, Block and stop. Agni links strengthen later links, Jal aims them, Prithvi stays, Vayu "
          "pushes. The wheel: Vayu feeds Agni, Agni feeds Prithvi. End the turn.",
          ask=("end",), then=("+lash", "+stone"),
-         after="Gale fires (4 damage to the Sentinel) and draws, then Ember Lash and Stoneskin fire as the spark "
-               "walks on.",
-         expect=("4 damage to the sentinel",), teaches=("At the end of the turn the spark", "Agni links"),
+         after="Gale fires: 4 damage to the Sentinel, and you draw. Vayu feeds Agni: Ember Lash fires in full, 7 "
+               "damage to the Sentinel. Agni feeds Prithvi: Stoneskin fires, and as a Prithvi link it stays on the "
+               "line (slot 3: stayed 1), its Block lasting.",
+         expect=("4 damage to the sentinel", "7 damage to the sentinel", "slot 3: stayed 1"), teaches=("At the end of the turn the spark", "Agni links"),
          try_text="Press End turn"),
 )
 
