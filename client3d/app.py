@@ -556,7 +556,7 @@ class TabletopApp(Commands):
         """The action bar: the game's decisions, then the tutorial's buttons (Next, Retry...) in a tutorial."""
         if self.tutorial is not None:
             entries = entries + self.tutorial.buttons()
-            title = title or "Tutorial:"
+            title = title or self.tutorial.bar_title() + ":"
         self.hud.set_actions(entries, title)
 
     def _entries(self, actions: list[Any]) -> list[tuple]:

@@ -149,19 +149,19 @@ class TutorialMode:
 
     # -- what the player sees ------------------------------------------------------------------------------
     def card(self) -> str:
-        """The tutorial card's text (the info region's first lines)."""
+        """The tutorial card's text (the info region's first lines): the step, then what happened once done.
+        The explanation comes before the event list, so a small window that cuts the card keeps the why (the
+        events are in the log too)."""
         t, step = self.tutorial, self.step
-        head = f"{t.title} - step {self.index + 1} of {len(t.steps)}: {step.title}"
         if self.phase == DONE:
-            lines = [head + " - done", "What happened:"]
-            lines += ["- " + e.text for e in self.events]
-            if step.after:
-                lines.append(step.after)
-            last = self.index + 1 >= len(t.steps)
-            lines.append("Press Finish: you have played the whole tutorial." if last else "Press Next step.")
-            return "\n".join(lines)
+            lines = [f"{step.title} - done. {step.after}".rstrip(), "What happened:"]
+            return "\n".join(lines + ["- " + e.text for e in self.events])
         intro = [t.intro] if t.intro and self.index == 0 else []
-        return "\n".join([head] + intro + [step.text])
+        return "\n".join([step.title] + intro + [step.text])
+
+    def bar_title(self) -> str:
+        """The action bar's title in a tutorial: which tutorial and step."""
+        return f"{self.tutorial.title} - step {self.index + 1} of {len(self.tutorial.steps)}"
 
     def render(self) -> None:
         from triptych.client3d.fonts import printable

@@ -174,13 +174,32 @@ def tutorial_combat(app: Any, tmp: Path) -> None:
     app.hud.set_tip("")
 
 
+def tutorial_aquaignis(app: Any, tmp: Path) -> None:
+    """The AquaIgnis tutorial's Flow Link step, asking: the card, and the piece to click marked."""
+    app.start_tutorial("aquaignis", step=4)
+    app.run_until_idle()
+
+
+def tutorial_hexfleet(app: Any, tmp: Path) -> None:
+    """The Hexfleet tutorial's destroy step, played by its clicks: what happened (the power check's cascade)."""
+    app.start_tutorial("hexfleet", step=4)
+    app.run_until_idle()
+    action = app.tutorial.asked_actions()[0]
+    data = action.to_dict()
+    app.click_key(app.view.source_of(action, data, app.session.state)[0])
+    app.click_key(app.view.target_of(action, data, app.session.state))
+    app.run_until_idle()
+
+
 SHOTS: dict[str, Callable[[Any, Path], None]] = {
+    "tutorial-aquaignis": tutorial_aquaignis,
+    "tutorial-hexfleet": tutorial_hexfleet,
+    "tutorial-combat": tutorial_combat,
     "table-hexfleet": table_hexfleet,
     "table-hexfleet-network": table_hexfleet_network,
     "table-aquaignis": table_aquaignis,
     "table-combat-roll": table_combat_roll,
     "table-analysis": table_analysis,
-    "tutorial-combat": tutorial_combat,
 }
 
 

@@ -110,6 +110,10 @@ def _aquaignis(b: dict, a: dict, act: dict, player: int, names, *_: Any) -> list
         elif key in units_a and units_a[key]["charge"] != p["charge"] and kind != "charge":
             events.append(Event("charge", f"{_aq_name(p['owner'], names)}'s {p['kind']} at {key[0]}.{key[1]}: "
                                           f"charge {p['charge']} -> {units_a[key]['charge']}", None))
+    if kind == "surge":  # the pulse sends a fresh scout into a flank that held none of the mover's pieces
+        for k in sorted(arrived):
+            if k[0] != src[0] and units_a[k]["owner"] == mover_side:
+                events.append(Event("scout", f"The pulse sends a fresh scout into flow {k[0]}", player))
     if src in units_b and kind in ("advance", "surge", "jump") and units_b[src]["owner"] == mover_side:
         landed = [k for k in arrived if units_a[k]["owner"] == mover_side]
         if not landed and a["score"][mover_side] == b["score"][mover_side]:

@@ -45,11 +45,11 @@ STEPS = (
                "would both lose exactly 1.",
          start=Start(position=position(board(f4="..a2i1..."), turn=5, no_progress=9))),
     Step("Surge",
-         "A piece at exactly charge 3 may Surge: two slots at once, ending at charge 1, and it pulses the "
+         "A piece at exactly charge 3 may Surge: it moves two slots, ends at charge 1, and pulses the "
          "flows beside it. Surge the piece in flow 4.",
-         ask=("S4.1",), teaches=("Surge",), expect=("surge",),
+         ask=("S4.1",), teaches=("Surge",), expect=("surge", "fresh scout"),
          after="The piece moved two slots and is back to charge 1. Flows 3 and 5 held none of your pieces, "
-               "so the pulse sent a fresh charge-1 scout onto your entry in each.",
+               "so the pulse sent a fresh scout (charge 1) onto your entry in each.",
          start=Start(position=position(board(f4=".a3.....", f1="......i1"), mover="a1", turn=7, no_progress=3))),
     Step("Flow Link",
          "If both flows beside a Surge already hold your pieces and the pulse boosts them, those two flanks "

@@ -42,17 +42,17 @@ def position(stacks: dict[tuple[int, int], str], to_move: int = 0, actions_left:
 STEPS = (
     Step("A Shipyard",
          "Two Command Cores are locked side by side: you are Green, your opponent Purple. Tiles go on a plane "
-         "of hexes and stack into columns. Your Core spawns a Shipyard: click your Core and place it on the "
-         "hex to its left.",
+         "of hexes and stack into columns. Your Core spawns a Shipyard: click your Core, then the hex -1,0 "
+         "beside it (hover a hex to see its coordinates).",
          ask=("Y@-1,0",), teaches=("Board.", "Spawn Shipyard"), expect=("spawns a shipyard",),
-         after="Your Core spawns a Shipyard: it stands next to your Core on a hex that touches only your own tiles.",
+         after="Your Core spawns a Shipyard, next to it on a hex that touches only your own tiles.",
          start=Start()),
     Step("A ship",
          "A turn is two actions, in any combination. A Shipyard spawns ships from your reserve onto an empty "
-         "hex next to it. Click the Shipyard, then the hex to its left, and choose a Frigate.",
+         "hex next to it. Click the Shipyard, then the hex -2,0 beside it, and choose a Frigate.",
          ask=("P frigate@-2,0",), teaches=("Turn.", "Spawn from a Shipyard"), expect=("spawns a frigate",),
          then=("Y@2,0", "P repulsor@3,0"),
-         after="Your Shipyard spawns a Frigate onto the board. Purple answered with a Shipyard and a Repulsor of its own."),
+         after="Your Shipyard spawns a Frigate. Purple answered with a Shipyard and a Repulsor."),
     Step("Face down: a Shield",
          "Each of your 24 tiles is a ship on top and a Shield underneath. A ship played face-down is a Shield "
          "in every respect. Spawn a Frigate face-down below your Shipyard, at -1,1.",
@@ -71,8 +71,8 @@ STEPS = (
          "be a wall). Destroy the Purple Shield at 2,-1.",
          ask=("D 1,-1>2,-1",), teaches=("Adjacency for an action", "Destroyer:", "Power."),
          expect=("destroys", "back to the reserve"),
-         after="Your Destroyer destroys the Shield, back to Purple's reserve, and with it the tiles whose only path home ran "
-               "through it: Purple's Frigate and Destroyer, and your own Frigate out there, back to the reserve.",
+         after="Your Destroyer destroys the Shield; the tiles whose only path home ran through it go back to "
+               "the reserve too: Purple's Frigate and Destroyer, and your own Frigate.",
          start=Start(position=position({(0, 0): "0C", (1, 0): "1C", (1, -1): "0S0D", (2, -1): "1S",
                                         (3, -2): "1F", (4, -3): "1D", (3, -3): "0F"}))),
     Step("A push that falls",
@@ -85,7 +85,8 @@ STEPS = (
          "If the column beyond is higher than the pushed ship's level, the ship cannot go up: it is crushed "
          "and returns to its owner's reserve. Push the Purple Frigate into the Shield behind it.",
          ask=("R 0,-1>1,-1",), expect=("pushes", "crushed"),
-         after="Your Repulsor pushes, the Frigate is crushed: it is back in Purple's reserve, and your Repulsor advanced into its hex.",
+         after="Your Repulsor pushes, the Frigate is crushed (back to Purple's reserve), and the Repulsor "
+               "advances into its hex.",
          start=Start(position=position({(0, 0): "0C", (1, 0): "1C", (0, -1): "0R", (1, -1): "1F",
                                         (2, -1): "1S", (2, 0): "1Y"}))),
     Step("Boarding the Core",
@@ -93,8 +94,8 @@ STEPS = (
          "Destroyer onto Purple's Core, then see whether Purple can dislodge it.",
          ask=("M 0,1>1,0",), teaches=("Win:",), expect=("boards", "wins"),
          then=("P frigate@3,0", "P destroyer@3,-1"),
-         after="Your Destroyer boards the Core. Purple had no Repulsor next to it, so your Destroyer was still there when your turn "
-               "began: Green wins.",
+         after="Your Destroyer boards the Core. Purple had no Repulsor beside it to push it off, so it was "
+               "still there when your turn began: Green wins.",
          start=Start(position=position({(0, 0): "0C", (1, 0): "1C", (0, 1): "0D", (2, 0): "1Y"},
                                        actions_left=1))),
     Step("Separation",
