@@ -169,13 +169,14 @@ class TabletopApp(Commands):
         self.deselect()
         self.analysis.show(self.session.state)
 
-    def start_tutorial(self, game: str, variant: str | None = None, step: int | None = None) -> None:
-        """Starts the tutorial of `game` (Combat: of the variant) on the table, at `step` or where the player
-        left it (client3d/tutorial.py)."""
+    def start_tutorial(self, game: str, variant: str | None = None, step: int | None = None,
+                       tutorial: Any = None) -> None:
+        """Starts the tutorial of `game` (Combat: of the variant), or `tutorial` itself, on the table, at `step`
+        or where the player left it (client3d/tutorial.py)."""
         from triptych.client3d.tutorial import TutorialMode, resume_step
         from triptych.tutorials import for_game
 
-        tutorial = for_game(game, variant)
+        tutorial = tutorial or for_game(game, variant)
         if tutorial is None:
             raise ValueError(f"no tutorial for {game}{' ' + variant if variant else ''} yet")
         self.start_game(game, tutorial.variant, "hotseat")

@@ -15,10 +15,12 @@ actions to offer (``filter``), what to say about a wrong click (``try_text``) an
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from triptych.events import Event
 from triptych.tutorials import Tutorial
+from triptych.tutorials.model import CHANCE_SEED, draw_chance, find_action
 
 ASK, REPLIES, DONE = "ask", "replies", "done"
 PROGRESS_KEY = "tutorials"
@@ -47,8 +49,6 @@ class TutorialMode:
         return {str(a) for a in self.asked_actions()}
 
     def asked_actions(self) -> list[Any]:
-        from triptych.tutorials.model import find_action
-
         state = self.app.session.state
         return [find_action(state, text) for text in self.step.ask]
 
@@ -88,6 +88,7 @@ class TutorialMode:
         app.view.build(app.session.state)
         app._frame_due = True      # a new position: frame the table around it once
         self.phase, self.events, self.pending = ASK, [], []
+        self.rng = random.Random(CHANCE_SEED)   # chance after the scripted replies: drawn as the tests draw it
         app.deselect()
         self.save_progress(self.index)
         self.render()
@@ -120,13 +121,14 @@ class TutorialMode:
             if app._ui_dirty:
                 app.refresh()
             return
+        timeline = app.session.timeline
         if self.pending:
-            from triptych.tutorials.model import find_action
-
-            timeline = app.session.timeline
             reply = find_action(timeline.state, self.pending.pop(0))
             move = timeline.play_chance(reply) if timeline.at_chance() else timeline.apply(reply)
             app._play(move)
+            return
+        if timeline.at_chance():
+            app._play(timeline.play_chance(draw_chance(timeline.state, self.rng)))
             return
         self.phase = DONE
         if self.index + 1 >= len(self.tutorial.steps):

@@ -237,3 +237,60 @@ def test_a_card_drawn_while_its_twin_leaves_the_board_is_not_reported_back_in_ha
     step = game.play_chance("+lash")
     assert "7 damage to the Sentinel (HP 66 -> 59)" in [e.text for e in step.events]
     assert not [e.text for e in step.events if e.kind == "hand"]
+
+
+# -- what the tutorials show (issue 27): the records say what the rules did -------------------------------------
+def _hexfleet_position(stacks, to_move=0, actions_left=2):
+    from triptych.tutorials.content.hexfleet import position as hf_position
+
+    return hexfleet.State.from_dict(hf_position(stacks, to_move, actions_left))
+
+
+def test_a_crushed_ship_is_reported_crushed_and_the_column_beyond_is_not():
+    """«It slams into the side of the blocking tile and is crushed. The crushed ship is destroyed and returned
+    directly to its owner's reserve.»"""
+    before = _hexfleet_position({(0, 0): "0C", (1, 0): "1C", (0, -1): "0R", (1, -1): "1F", (2, -1): "1S"})
+    after = before.clone()
+    after.apply("R 0,-1>1,-1")
+    events = events_of(before, after, "R 0,-1>1,-1", 0)
+    crush = [e for e in events if e.kind == "crush"]
+    assert len(crush) == 1 and "Purple's Frigate is crushed" in crush[0].text and "2,-1" in crush[0].text
+    assert not [e for e in events if e.kind == "reserve"], "the crushed ship is told once"
+    open_ground = _hexfleet_position({(0, 0): "0C", (1, 0): "1C", (0, -1): "0R", (1, -1): "1S1F"})
+    fell = open_ground.clone()
+    fell.apply("R 0,-1>1,-1")
+    assert not [e for e in events_of(open_ground, fell, "R 0,-1>1,-1", 0) if e.kind == "crush"]
+
+
+def test_a_destroy_reports_the_tiles_the_power_check_returns_of_both_players():
+    """«every tile that cannot is returned to the reserve, including tiles that only lost their connection
+    because an earlier link in the chain was removed a moment ago»"""
+    before = _hexfleet_position({(0, 0): "0C", (1, 0): "1C", (1, -1): "0S0D", (2, -1): "1S", (3, -2): "1F",
+                                 (4, -3): "1D", (3, -3): "0F"})
+    after = before.clone()
+    after.apply("D 1,-1>2,-1")
+    texts = [e.text for e in events_of(before, after, "D 1,-1>2,-1", 0) if e.kind == "reserve"]
+    assert sorted(texts) == ["Green's frigate x1 back to the reserve (cut off from its Core)",
+                             "Purple's destroyer x1 back to the reserve (cut off from its Core)",
+                             "Purple's frigate x1 back to the reserve (cut off from its Core)"]
+
+
+def test_a_parallel_advance_is_reported_as_the_link_moving_the_partner_not_as_a_loss():
+    """«Parallel Advance — Advance on one linked flow also advances the other (if legal)»"""
+    before = position(A(3, 0, 2), A(5, 0, 2), I(1, 6), links=[{"owner": "aqua", "flows": [3, 5], "turns_left": 2}],
+                      actions_left=1)
+    after = before.clone()
+    after.apply("A3.0")
+    events = events_of(before, after, "A3.0", 0)
+    assert [e.kind for e in events] == ["advance", "link"]
+    assert events[1].text == "Parallel Advance: AQUA's piece at 5.0 advances to 5.1 with the link"
+
+
+def test_a_surge_into_empty_flanks_reports_the_fresh_scouts():
+    """«After a Surge, if both adjacent flows already held your pieces and the pulse boosted them (no fresh
+    scouts) ...»: a flank without your pieces gets a fresh scout."""
+    before = position(A(4, 1, 3), I(1, 6))
+    after = before.clone()
+    after.apply("S4.1")
+    scouts = [e.text for e in events_of(before, after, "S4.1", 0) if e.kind == "scout"]
+    assert scouts == ["The pulse sends a fresh scout into flow 3", "The pulse sends a fresh scout into flow 5"]

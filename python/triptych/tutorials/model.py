@@ -5,14 +5,15 @@ through the engine the same way. A Step's position is built by the engine, never
 
 - ``Start(actions=(...), options={...})``: a new game (``new_game(**options)``; Combat: the variant and
   seed), then the listed actions in notation (``str(action)``; at a chance node, the chance outcome's
-  notation) -- reachable by construction;
+  notation) -- reachable by construction; chance still pending at the end is drawn by ``draw_chance``;
 - ``Start(position="aquaignis ...")``: a position string (``triptych.positions``) or a saved-game dict,
   read through ``State.from_dict``, which refuses any position play could not reach; then ``actions``;
 - ``start=None``: the step begins where the previous step ended (its asked action and replies played).
 
 The player is asked for one action (``ask``: its notation; several strings = any of them is accepted).
-After it, ``then`` (the opponent's replies, chance outcomes) is played by the tutorial, and the events of
-all of it are shown as "what happened". ``expect`` lists phrases that must occur in those events (an
+After it, ``then`` (the opponent's replies, chance outcomes) is played by the tutorial; chance nodes left
+after that (Combat's draws) are drawn with ``random.Random(CHANCE_SEED)`` by ``draw_chance``, the same in
+the client as here, so a step always ends the same way. The events of all of it are shown as "what happened". ``expect`` lists phrases that must occur in those events (an
 event's kind or words of its text) *and* in the step's own words (``text`` + ``after``): what the text says
 happens is what the engine says happened (tested). ``teaches`` names the rule lines of the game's player
 page (F1) this step teaches, each by the start of the line (see ``rules.resolve``).
@@ -20,12 +21,17 @@ page (F1) this step teaches, each by the start of the line (see ``rules.resolve`
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 from typing import Any
 
 from triptych import CHANCE
 from triptych.events import Event
 from triptych.games import load
+
+
+#: the seed of the chance a step leaves to the draw after its scripted ``then`` (same in the client and tests)
+CHANCE_SEED = 27
 
 
 class TutorialError(ValueError):
@@ -122,6 +128,9 @@ def build(game: str, start: Start, variant: str | None = None) -> Any:
         state = module.new_game(**start.options)
     for text in start.actions:
         state.apply(find_action(state, text))
+    rng = random.Random(CHANCE_SEED)   # chance left at the start (Combat's opening draw): the step's fixed draw
+    while state.to_move == CHANCE:
+        state.apply(draw_chance(state, rng))
     return state
 
 
@@ -138,7 +147,16 @@ def played(state: Any, step: Step, action: Any = None) -> tuple[Any, list[Event]
         reply = find_action(timeline.state, text)
         s = timeline.play_chance(reply) if timeline.at_chance() else timeline.apply(reply)
         events += s.events
+    rng = random.Random(CHANCE_SEED)
+    while timeline.at_chance():
+        events += timeline.play_chance(draw_chance(timeline.state, rng)).events
     return timeline.state, events
+
+
+def draw_chance(state: Any, rng: random.Random) -> Any:
+    """One chance outcome drawn from the engine's distribution with `rng` (the client draws the same way)."""
+    outcomes = state.chance_outcomes()
+    return rng.choices([a for a, _ in outcomes], weights=[p for _, p in outcomes], k=1)[0]
 
 
 def event_words(events: list[Event]) -> str:
