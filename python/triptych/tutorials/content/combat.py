@@ -371,6 +371,12 @@ V09 = _lesson("v09", "Their Dice",
          expect=("no damage this turn", "slot 2: ward 1"),
          teaches=("At the end of the turn the card on the struck", "Then the blow hits you"),
          try_text="Press End turn"),
+    Step("Force",
+         "The Sentinel now declares slot 3, a Jal blow, and slot 3 is empty. Force (2 energy, 4 for a second) makes "
+         "it roll again: a gamble, the new blow may be worse. Force.",
+         ask=("force",), then=("4/vayu",),
+         after="You force: Energy 4 -> 2. Dice: 4 / Vayu: the blow now goes for slot 4.",
+         expect=("energy 4 -> 2", "dice: 4 / vayu"), try_text="Press Force"),
 )
 
 V10 = _lesson("v10", "The Written Die",
