@@ -172,7 +172,7 @@ V01 = Tutorial(
              "End the turn: two Ember Lash at half (4 each) and Stoneskin at half (3 Block).",
              ask=("end",), then=("+undertow",),
              after="8 damage to the Sentinel (HP 28 -> 20); the Weak Strike meets 3 Block: 3 damage to you. "
-                   "That is the whole of House Rules: play on against the AI's Sentinel when you like.",
+                   "That is the whole of House Rules: start a fight of your own (New) when you like.",
              expect=("8 damage to the sentinel", "3 damage to you"), try_text="Press End turn"),
     ),
 )
