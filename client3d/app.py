@@ -497,6 +497,8 @@ class TabletopApp(Commands):
 
     def click_key(self, key: str | None) -> None:
         if not self.human_turn():
+            if self.tutorial is not None and not self.animating and self.start_screen is None:
+                self.note(self.tutorial.try_text())   # a step already played: say what to press
             return
         if self.selected is not None and key in self.targets:
             actions = self.targets[key]

@@ -98,6 +98,11 @@ def test_a_wrong_click_leaves_the_step_where_it_was(client_app):
     # The right click still works afterwards.
     play_asked_action(app)
     assert app.tutorial.phase == "done"
+    done = app.session.state.to_dict()
+    assert click_node(app, app.view.nodes["slot:2:0"]) == "slot:2:0"    # a click once the step is played
+    app.run_until_idle()
+    assert app.session.state.to_dict() == done and app.tutorial.phase == "done" and app.tutorial.index == 0
+    assert "Next step" in app.hud.full("message")
 
 
 def test_retry_and_progress(client_app):

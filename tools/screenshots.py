@@ -176,7 +176,7 @@ def tutorial_combat(app: Any, tmp: Path) -> None:
 
 def tutorial_aquaignis(app: Any, tmp: Path) -> None:
     """The AquaIgnis tutorial's Flow Link step, asking: the card, and the piece to click marked."""
-    app.start_tutorial("aquaignis", step=4)
+    app.start_tutorial("aquaignis", step=5)
     app.run_until_idle()
 
 

@@ -15,6 +15,7 @@ game that has a tutorial; the tests fail on any gap, on a name that matches no l
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -51,6 +52,11 @@ def game_pages(game: str) -> tuple[str, ...]:
 
 def page_lines(page: str) -> list[RuleLine]:
     """The rule lines of `page`."""
+    return list(_page_lines(page))
+
+
+@functools.lru_cache(maxsize=None)   # the pages are read from the installed documents once per process
+def _page_lines(page: str) -> tuple[RuleLine, ...]:
     from triptych.client3d import help_pages
 
     if page.startswith("combat:"):
@@ -63,7 +69,7 @@ def page_lines(page: str) -> list[RuleLine]:
         body = help_pages._plain(help_pages._section(rules_text(page), "The rules in brief"))
     lines = [line.strip() for line in body.splitlines() if line.strip()]
     rules = [line for line in lines if not _is_heading(line)]
-    return [RuleLine(page, i, text) for i, text in enumerate(rules, start=1)]
+    return tuple(RuleLine(page, i, text) for i, text in enumerate(rules, start=1))
 
 
 def resolve(name: str, pages: tuple[str, ...]) -> list[RuleLine]:

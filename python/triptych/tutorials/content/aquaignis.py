@@ -44,6 +44,13 @@ STEPS = (
          after="Higher charge wins: the IGNIS piece is destroyed and yours takes its slot. Equal charges "
                "would both lose exactly 1.",
          start=Start(position=position(board(f4="..a2i1..."), turn=5, no_progress=9))),
+    Step("The Crown",
+         "One of your pieces may go to charge 4 while you have no Crown: the Crown beats every lower charge in a "
+         "clash (it cannot Surge). Advance your Crown into IGNIS's charge-3 piece.",
+         ask=("A4.3",), expect=("destroyed",),
+         after="The Crown wins: the charge-3 piece is destroyed. Only one Crown each at a time; lose it and you "
+               "may crown another.",
+         start=Start(position=position(board(f4="...a4i3..", f6="......i1"), turn=14, no_progress=6))),
     Step("Surge",
          "A piece at exactly charge 3 may Surge: it moves two slots, ends at charge 1, and pulses the "
          "flows beside it. Surge the piece in flow 4.",
