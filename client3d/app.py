@@ -487,8 +487,11 @@ class TabletopApp(Commands):
         return mw is not None and mw.is_over_region()
 
     def click_at(self, x: float, y: float) -> str | None:
-        """A left click at film point (x, y): what the mouse handler does, for tests and scripts."""
-        key = self.picker.pick_at(x, y)
+        """A left click at film point (x, y): what the mouse handler does, for tests and scripts. A 2D control
+        with a pick key there (a Combat hand card) takes the click, as it takes the mouse's."""
+        from triptych.client3d.picking import gui_key_at
+
+        key = gui_key_at(self.base, x, y) or self.picker.pick_at(x, y)
         self.click_key(key)
         return key
 

@@ -54,8 +54,28 @@ class Picker:
         return self.pick_at(m.x, m.y)
 
 
+def gui_key_at(base, x: float, y: float) -> str | None:
+    """The pick key of the 2D control under film point (x, y), or None: a DirectGui control that carries a ``key``
+    python tag (Combat's hand cards) takes a click there before the 3D ray, as it takes the mouse's. Where such
+    controls overlap (a fanned hand) the one drawn last, on top, wins."""
+    point = Point3(x, 0, y)
+    found = None
+    for np in base.aspect2d.find_all_matches("**"):
+        if not np.has_python_tag("key") or np.is_hidden() or not hasattr(np.node(), "get_frame"):
+            continue
+        left, right, bottom, top = np.node().get_frame()
+        local = np.get_relative_point(base.render2d, point)
+        if left <= local.x <= right and bottom <= local.z <= top:
+            found = np.get_python_tag("key")
+    return found
+
+
 def screen_point(base, np: NodePath, offset: tuple[float, float, float] = (0, 0, 0)) -> tuple[float, float] | None:
-    """Where a point of `np` appears on screen, in film coordinates (None if off screen)."""
+    """Where a point of `np` appears on screen, in film coordinates (None if off screen). A 2D node (under
+    render2d: a hand card) is where it is drawn on the screen plane."""
+    if np.get_top() == base.render2d:
+        p = base.render2d.get_relative_point(np, Point3(*offset))
+        return (p.x, p.z) if -1 <= p.x <= 1 and -1 <= p.z <= 1 else None
     p3 = base.cam.get_relative_point(np, Point3(*offset))
     p2 = Point2()
     if not base.camLens.project(p3, p2):

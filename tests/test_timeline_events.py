@@ -202,6 +202,43 @@ def test_combat_turn_end_reports_the_sentinels_blow_and_the_fight_summary():
     assert taken == hp and f"taken {taken}" in lines[2]   # every lost HP point is in the log
 
 
+def test_combat_reports_the_board_marks_cards_back_in_hand_and_shunya():
+    """What HP and statuses do not show is in the records too: V01's Scorch from an Agni roll ("Every slot with
+    index < N gains 1 Scorch token"), Vayu's "Every card that fires this turn returns to hand", the clog, and
+    the Akasha gate ("one Akasha card 'Shunya' is added to the player's hand")."""
+    game = Timeline(combat.new_game("v01", seed=1), seed=1)
+
+    def play(*actions):
+        return [e for a in actions for e in (game.play_chance(a) if game.at_chance() else game.apply(a)).events]
+
+    play("+lash", "+lash", "+stone", "+undertow", "+gale", "gale>1", "lash>3")
+    events = play("roll", "3/agni")
+    assert [(e.kind, e.data) for e in events if e.kind == "mark"] == [
+        ("mark", {"slot": 1, "mark": "scorch", "value": 1}), ("mark", {"slot": 2, "mark": "scorch", "value": 1})]
+    events = play("end", "+lash")
+    assert not any(e.kind == "hand" for e in events)                     # Agni: the fired Lash goes to discard
+    assert "Slot 1: clogged 1" in [e.text for e in events]               # Gale below the number did not match
+    play("exhaust 1", "lash>2", "undertow>4")
+    events = play("roll", "3/vayu", "end", "+stone", "+gale")
+    assert {e.text for e in events if e.kind == "hand"} == {"Ember Lash returns to your hand",
+                                                             "Undertow returns to your hand"}
+    assert not any(e.kind == "shunya" for e in events) and not game.state.to_dict()["gated"]
+    events = play("lash>1", "undertow>2", "gale>3", "roll", "1/agni", "end")   # 47 -> 27: half of 70 or less
+    assert [e.text for e in events if e.kind == "shunya"] == ["Shunya joins your hand"]
+    assert game.state.to_dict()["piles"]["hand"].get("Shunya") == 1
+
+
+def test_a_card_drawn_while_its_twin_leaves_the_board_is_not_reported_back_in_hand():
+    """V08: Gale's draw (a chance step) brings an Ember Lash to the hand while the Lash on the line fires to the
+    discard in the same step: the hand gained a Lash and the board lost one, but nothing came back from the board."""
+    game = Timeline(combat.new_game("v08", seed=1), seed=1)
+    for a in ("+lash", "+lash", "+stone", "+undertow", "+gale", "gale>1", "lash>2", "stone>3", "roll", "1/vayu", "end"):
+        game.play_chance(a) if game.at_chance() else game.apply(a)
+    step = game.play_chance("+lash")
+    assert "7 damage to the Sentinel (HP 66 -> 59)" in [e.text for e in step.events]
+    assert not [e.text for e in step.events if e.kind == "hand"]
+
+
 # -- what the tutorials show (issue 27): the records say what the rules did -------------------------------------
 def _hexfleet_position(stacks, to_move=0, actions_left=2):
     from triptych.tutorials.content.hexfleet import position as hf_position

@@ -163,6 +163,17 @@ def table_analysis(app: Any, tmp: Path) -> None:
     app.hud.set_tip("")
 
 
+def tutorial_combat(app: Any, tmp: Path) -> None:
+    """The Combat V01 tutorial's Scorch step: the card says the rule, Ember Lash is picked up from the hand and
+    the asked slot 1 (with its Scorch token) is lit."""
+    from triptych.client3d.picking import screen_point
+
+    app.start_tutorial("combat", "v01", step=4)
+    app.run_until_idle()
+    app.click_at(*screen_point(app.base, app.view.nodes["card:Ember Lash"]))   # where a player clicks the card
+    app.hud.set_tip("")
+
+
 def tutorial_aquaignis(app: Any, tmp: Path) -> None:
     """The AquaIgnis tutorial's Flow Link step, asking: the card, and the piece to click marked."""
     app.start_tutorial("aquaignis", step=5)
@@ -183,6 +194,7 @@ def tutorial_hexfleet(app: Any, tmp: Path) -> None:
 SHOTS: dict[str, Callable[[Any, Path], None]] = {
     "tutorial-aquaignis": tutorial_aquaignis,
     "tutorial-hexfleet": tutorial_hexfleet,
+    "tutorial-combat": tutorial_combat,
     "table-hexfleet": table_hexfleet,
     "table-hexfleet-network": table_hexfleet_network,
     "table-aquaignis": table_aquaignis,

@@ -333,6 +333,8 @@ class CombatView(GameView):
         for c in self.cards2d:
             c.destroy()
         self.cards2d, self.hand_cards = [], {}
+        for key in [k for k in self.nodes if k.startswith("card:")]:
+            del self.nodes[key]        # the last drawing's cards are gone: a key names a card drawn now
         hand = [name for name, n in sorted(self.data["piles"]["hand"].items()) for _ in range(n)]
         px = card_px(size)
         em = layout.text_scale(size, px)
@@ -481,9 +483,13 @@ class CombatView(GameView):
     def shown_log(self, lines: list[str]) -> list[str]:
         """The log without the roll the dice are still showing (it appears when they settle)."""
         d = self.app.session.state.to_dict() if self.app.session is not None else None
-        if d is not None and self._dice_pending(d) and d["dice"].get("number") is not None and lines \
-                and lines[-1].startswith("Dice:"):
-            return lines[:-1]
+        if d is not None and self._dice_pending(d) and d["dice"].get("number") is not None and lines:
+            # the roll's line and what the roll did to the slots (Scorch, a latch: "Slot 1: ...") wait together
+            i = len(lines) - 1
+            while i > 0 and lines[i].startswith("Slot "):
+                i -= 1
+            if lines[i].startswith("Dice:"):
+                return lines[:i]
         return lines
 
     # -- animation ---------------------------------------------------------------------------------------------

@@ -214,7 +214,8 @@ def _hexfleet(b: dict, a: dict, act: dict, player: int, names, *_: Any) -> list[
 
 # -- Combat ------------------------------------------------------------------------------------------------------
 CARD_SHORT = {"lash": "Ember Lash", "undertow": "Undertow", "gale": "Gale", "stone": "Stoneskin", "shunya": "Shunya"}
-VERB_TEXT = {"roll_dice": "roll the dice", "end": "end the turn", "buy": "buy cards"}
+VERB_TEXT = {"roll_dice": "roll the dice", "end": "end the turn", "buy": "buy cards", "shunya": "play Shunya",
+             "exhaust": "exhaust the card in slot"}
 
 
 def _variant_lines(text: str) -> list[str]:
@@ -268,6 +269,31 @@ def _combat(b: dict, a: dict, act: dict, player: int, names, before: Any, after:
                 events.append(Event("status", f"{name.capitalize()}: {status} {a[side][status]}", None))
     if kind == "end" and a["enemy"]["hp"] == b["enemy"]["hp"] and a["player"]["hp"] == b["player"]["hp"]:
         events.append(Event("blocked", "No damage this turn (all blocked)", None))
+    events += _combat_board(b, a, act if player == CHANCE else {})
+    return events
+
+
+def _combat_board(b: dict, a: dict, drawn: dict) -> list[Event]:
+    """What an action did to the board and the hand that HP and statuses do not show: a slot's mark that rose
+    (Scorch, a latch, a clog, a Charge, a Ward...), a card back in the hand from the board, Shunya joining.
+    `drawn`: the chance outcome when it is a draw (that card reached the hand from the pile, not the board)."""
+    events: list[Event] = []
+    for i, (sb, sa) in enumerate(zip(b["slots"], a["slots"]), start=1):
+        for mark, value in sa.items():
+            if mark != "card" and isinstance(value, int) and value > (sb.get(mark) or 0):
+                events.append(Event("mark", f"Slot {i}: {mark.replace('_', ' ')} {value}", None,
+                                    {"slot": i, "mark": mark, "value": value}))
+    board_b = [s["card"] for s in b["slots"] if s["card"]]
+    board_a = [s["card"] for s in a["slots"] if s["card"]]
+    hand_b, hand_a = b["piles"]["hand"], a["piles"]["hand"]
+    for card in sorted(set(board_b)):
+        gained = hand_a.get(card, 0) - hand_b.get(card, 0) - (drawn.get("type") == "draw" and drawn.get("card") == card)
+        back = min(board_b.count(card) - board_a.count(card), gained)
+        if back > 0:
+            events.append(Event("hand", f"{card} returns to your hand" + (f" (x{back})" if back > 1 else ""), None,
+                                {"card": card, "count": back}))
+    if a.get("gated") and not b.get("gated"):
+        events.append(Event("shunya", "Shunya joins your hand", None))
     return events
 
 
