@@ -73,6 +73,21 @@ def test_suite_is_large_deduplicated_and_well_formed(game):
         assert e["winning"] and set(e["winning"]) <= legal and len(e["winning"]) < len(legal)
 
 
+def test_aquaignis_wins_reach_nine_plies_and_only_on_the_winners_plies():
+    """Depths 8 and 9 are in the suite; 3 and 7 cannot occur: a win is the winner's own action, which
+    from a turn's start falls on plies 1, 2, 5, 6, 9, 10 and with one action left on 1, 4, 5, 8, 9."""
+    module = games.load("aquaignis")
+    depths = set()
+    for e in suite("aquaignis"):
+        if e["kind"] != "win":
+            continue
+        actions_left = module.State.from_dict(e["position"]).actions_left
+        landing = {1, 2, 5, 6, 9, 10} if actions_left == 2 else {1, 4, 5, 8, 9}
+        assert e["depth"] in landing, (e["hash"], actions_left, e["depth"])
+        depths.add(e["depth"])
+    assert {8, 9} <= depths
+
+
 @pytest.mark.parametrize("game", TWO_PLAYER)
 def test_forced_wins_reproved_by_an_independent_search(game):
     module = games.load(game)
@@ -97,6 +112,52 @@ def test_only_moves_reproved_by_an_independent_search(game):
         me, depth = state.to_move, e["depth"]
         survivors = {str(a) for a in state.legal_actions() if not forced_win(after(state, a), depth - 1, 1 - me)}
         assert survivors == set(e["winning"]), e["hash"]
+
+
+def forced_win_with_table(state, plies: int, attacker: int, won: dict, lost: dict) -> bool:
+    """forced_win with a transposition table and nothing else (no pruning besides it; the actions in a
+    fixed order, Advances and Surges first): what the deep (8- and 9-ply) wins are re-proven with. A win within b plies holds within more, a
+    refutation within b within fewer; the key adds to the hash (which covers the board, side, actions
+    left, scores and links) the no-progress counter (R17's draw) and the attacker."""
+    if state.to_move == TERMINAL or state.is_terminal():
+        return state.winner == attacker
+    if plies == 0:
+        return False
+    key = (state.hash, state.no_progress, attacker)
+    if won.get(key, plies + 1) <= plies:
+        return True
+    if lost.get(key, -1) >= plies:
+        return False
+    attacking = state.to_move == attacker
+    result = not attacking
+    # Advances and Surges first (they score and fight): an order, not a pruning; every action is tried.
+    for action in sorted(state.legal_actions(), key=lambda a: str(a)[0] not in "AS"):
+        if forced_win_with_table(after(state, action), plies - 1, attacker, won, lost) == attacking:
+            result = attacking
+            break
+    if result:
+        won[key] = min(won.get(key, plies), plies)
+    else:
+        lost[key] = max(lost.get(key, -1), plies)
+    return result
+
+
+def test_deep_aquaignis_wins_reproved_with_a_table_only_search():
+    """The 8- and 9-ply wins are beyond the plain minimax; the easiest of each depth (fewest proof nodes)
+    is re-proven with forced_win_with_table: every listed action wins within N, no other does, and no
+    win exists within N - 1."""
+    module = games.load("aquaignis")
+    entries = suite("aquaignis")
+    for depth in (8, 9):
+        deep = [e for e in entries if e["kind"] == "win" and e["depth"] == depth]
+        assert deep, f"no {depth}-ply wins in the AquaIgnis suite"
+        e = min(deep, key=lambda e: e["proof_nodes"])
+        state = module.State.from_dict(e["position"])
+        me, won, lost = state.to_move, {}, {}
+        winning = {str(a) for a in state.legal_actions()
+                   if forced_win_with_table(after(state, a), depth - 1, me, won, lost)}
+        assert winning == set(e["winning"]), (e["hash"], "listed winning actions differ")
+        assert not forced_win_with_table(state, depth - 1, me, won, lost), (e["hash"], "a shorter win exists")
 
 
 def combat_lethal(state, turn: int, decisions: int) -> bool:
