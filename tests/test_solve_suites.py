@@ -73,6 +73,19 @@ def test_suite_is_large_deduplicated_and_well_formed(game):
         assert e["winning"] and set(e["winning"]) <= legal and len(e["winning"]) < len(legal)
 
 
+def test_combat_suite_is_large_deduplicated_and_holds_both_kinds():
+    import triptych.combat as combat
+
+    entries = suite("combat")
+    assert len(entries) >= 200 and len({e["hash"] for e in entries}) == len(entries)
+    assert {e["kind"] for e in entries} == {"lethal", "only_line"}
+    for e in [e for e in entries if e["kind"] == "only_line"][:30]:
+        state = combat.State.from_dict(e["position"])
+        assert f"{state.hash:016x}" == e["hash"] and state.to_move == 0
+        legal = {str(a) for a in state.legal_actions()}
+        assert len(e["winning"]) == 1 and e["winning"][0] in legal and len(legal) >= 2 and e["depth"] >= 1
+
+
 def test_aquaignis_wins_reach_nine_plies_and_only_on_the_winners_plies():
     """Depths 8 and 9 are in the suite; 3 and 7 cannot occur: a win is the winner's own action, which
     from a turn's start falls on plies 1, 2, 5, 6, 9, 10 and with one action left on 1, 4, 5, 8, 9."""
@@ -174,7 +187,7 @@ def combat_lethal(state, turn: int, decisions: int) -> bool:
 def test_combat_lethal_turns_reproved_by_an_independent_search():
     import triptych.combat as combat
 
-    entries = [e for e in suite("combat") if e["depth"] <= 3]
+    entries = [e for e in suite("combat") if e["kind"] == "lethal" and e["depth"] <= 3]
     if not entries:
         pytest.skip("no Combat suite")
     for e in random.Random(33).sample(entries, min(SAMPLE, len(entries))):
@@ -182,6 +195,52 @@ def test_combat_lethal_turns_reproved_by_an_independent_search():
         lethal = {str(a) for a in state.legal_actions()
                   if combat_lethal(after(state, a), state.turn, e["depth"] - 1)}
         assert lethal == set(e["winning"]), e["hash"]
+
+
+def combat_survives(state, turn: int, decisions: int, path: frozenset = frozenset()) -> bool:
+    """Every roll and draw, some decision: the player is alive when `turn` ends (or has won), within
+    `decisions` decisions. No table; a position met again on the path is a loop that decides nothing
+    (a player's loop survives nothing, a chance outcome looping back stands for its re-roll)."""
+    if state.is_terminal():
+        return state.winner == 0
+    if state.turn != turn:
+        return True
+    chance = state.to_move == CHANCE
+    if state.hash in path:
+        return chance
+    path = path | {state.hash}
+    if chance:
+        return all(combat_survives(after(state, o), turn, decisions, path) for o, _ in state.chance_outcomes())
+    return decisions > 0 and any(combat_survives(after(state, a), turn, decisions - 1, path)
+                                 for a in state.legal_actions())
+
+
+def test_combat_only_lines_reproved_by_an_independent_search():
+    """Exactly one first decision survives the declared blow (within the proven depth; no other within
+    twelve decisions), and the proven depth is the shortest."""
+    import triptych.combat as combat
+
+    entries = [e for e in suite("combat") if e["kind"] == "only_line"]
+    assert entries, "no only-line positions in the Combat suite"
+    for e in random.Random(35).sample(entries, min(2 * SAMPLE, len(entries))):
+        state = combat.State.from_dict(e["position"])
+        [line] = e["winning"]
+        for action in state.legal_actions():
+            child = after(state, action)
+            if str(action) == line:
+                assert combat_survives(child, state.turn, e["depth"] - 1), e["hash"]
+                assert e["depth"] == 1 or not combat_survives(child, state.turn, e["depth"] - 2), e["hash"]
+            else:
+                assert not combat_survives(child, state.turn, 12), (e["hash"], str(action))
+
+
+def test_a_combat_only_line_counts_as_solved_when_the_first_decision_is_the_surviving_one():
+    entries = [e for e in suite("combat") if e["kind"] == "only_line"][:4]
+    attempts = suite_solve.run_suite({"combat": entries}, ["random"], time_ms=10)
+    assert [a.kind for a in attempts] == ["only_line"] * len(entries)
+    for attempt, entry in zip(attempts, entries):
+        assert attempt.solved == (attempt.action == entry["winning"][0])
+    assert {(r.kind, r.depth) for r in suite_solve.summarize(attempts)} >= {("only_line", None)}
 
 
 def tiny_suite(game: str, count: int = 3) -> dict[str, list[dict]]:
