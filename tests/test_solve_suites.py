@@ -312,3 +312,22 @@ def test_suite_make_resume_skips_played_seeds(tmp_path):
     assert suite_make.read_done_seeds(out) == {1, 2}
     entries = suite_make.read_suite(out)
     assert len({e["hash"] for e in entries}) == len(entries)
+
+
+def test_suite_make_kind_keeps_only_that_kind_and_refuses_another_games_kind(tmp_path):
+    from click.testing import CliRunner
+
+    from triptych.cli import main
+
+    base = ["suite", "make", "aquaignis", "--seed", "1", "--seeds", "1", "--max-depth", "2", "--only-depth", "2",
+            "--count", "1000"]
+    made = {}
+    for kind in ("win", "only_move"):
+        out = tmp_path / f"{kind}.jsonl"
+        result = CliRunner().invoke(main, base + ["--kind", kind, "--out", str(out)])
+        assert result.exit_code == 0, result.output
+        made[kind] = suite_make.read_suite(out)
+        assert all(e["kind"] == kind for e in made[kind])
+    assert made["win"], "seed 1 ends in forced wins within 2 plies"
+    refused = CliRunner().invoke(main, base + ["--kind", "lethal", "--out", str(tmp_path / "x.jsonl")])
+    assert refused.exit_code == 2 and "aquaignis makes win and only_move" in refused.output

@@ -53,7 +53,8 @@ class MakeSettings:
     max_nodes: int = 400_000  # proof budget a candidate (positions needing more are skipped)
     max_actions: int = 400  # a game still going after this many actions is cut (its positions still count)
     window: int = 0  # the winner's positions this many plies before the end are tried for a win (0: max_depth)
-    kinds: tuple[str, ...] = ()  # Combat: "lethal", "only_line" or both (empty: both)
+    kinds: tuple[str, ...] = ()  # the kinds to make (empty: all the game's): "win", "only_move"; Combat
+                                 # "lethal", "only_line"
 
 
 def suite_dir() -> Path:
@@ -142,7 +143,7 @@ def positions_of_seed(game: str, seed: int, settings: MakeSettings, seen: set[st
     found = []
     for ply, state, what, horizon in candidates(played, settings):
         key = f"{state.hash:016x}"
-        if key in seen:
+        if key in seen or (settings.kinds and what not in settings.kinds):
             continue
         proof = prove(state, what, horizon, settings.max_nodes)
         if proof is not None and not full(proof.kind, proof.depth):
@@ -192,7 +193,7 @@ def _combat_positions(seed: int, settings: MakeSettings, seen: set[str],
     ``lethal``), and of a second fight with the player low (kind ``only_line``) where exactly one
     first decision lets the player live through the Sentinel's declared blow (proof.combat_only_line)."""
     found = []
-    for kind in settings.kinds or COMBAT_KINDS:
+    for kind in [k for k in COMBAT_KINDS if not settings.kinds or k in settings.kinds]:
         for at, candidate in _combat_fight(seed, kind):
             key = f"{candidate.hash:016x}"
             if key in seen or len(candidate.legal_actions()) < 2:

@@ -31,8 +31,9 @@ def suite() -> None:
 @click.option("--window", type=click.IntRange(0, 40), default=0, show_default=True,
               help="Try the winner's positions this many plies before the game's end for a forced win "
                    "(0: --max-depth); wider finds deeper shortest wins.")
-@click.option("--kind", "kinds", multiple=True, type=click.Choice(["lethal", "only_line"]),
-              help="Combat: the kinds of position to make (repeatable; default both).")
+@click.option("--kind", "kinds", multiple=True, type=click.Choice(["win", "only_move", "lethal", "only_line"]),
+              help="Make only this kind (repeatable; default all the game's): win and only_move "
+                   "(AquaIgnis, Hexfleet), lethal and only_line (Combat).")
 @click.option("--seeds", "max_seeds", type=click.IntRange(1), default=None,
               help="Play at most this many seeds (default: until --count).")
 @click.option("--share", type=click.FloatRange(0.05, 1.0), default=0.25, show_default=True,
@@ -46,6 +47,9 @@ def make(game: str, seed: int, count: int, max_depth: int, only_depth: int, max_
     from triptych.bench import suite_make as sm
     from triptych.executor import progress_bar
 
+    game_kinds = ("lethal", "only_line") if game == "combat" else ("win", "only_move")
+    if set(kinds) - set(game_kinds):
+        raise click.BadParameter(f"{game} makes {' and '.join(game_kinds)}", param_hint="--kind")
     path = out or sm.default_path(game)
     if path.exists() and not resume:
         raise click.BadParameter(f"{path} exists: pass --resume to add to it, or another --out",
