@@ -1,10 +1,12 @@
 """The solve suites (bench/suites/*.jsonl): their proofs re-checked by an independent search, and a tiny
 suite run end to end through a protocol engine and an OpenSpiel bot.
 
-The re-proof below is deliberately not the generator's code (triptych.bench.proof): a plain recursive
-minimax over win / no-win values with alpha-beta cut-offs and no table, written from the definition:
-"a forced win in N plies" = the side to move can make the game end in its win by the N-th action
-(one action = one ply) whatever the opponent does.
+The re-proof below is deliberately not the generator's code (triptych.bench.proof, cpp/search/proof.h):
+a plain recursive minimax over win / no-win values with alpha-beta cut-offs and no table, written from
+the definition: "a forced win in N plies" = the side to move can make the game end in its win by the
+N-th action (one action = one ply) whatever the opponent does. The 8- and 9-ply wins are beyond it in a
+test's time: the easiest of each depth is re-proven by the same search with a table added and nothing
+else. Combat's lethal turns and only lines are re-proven by plain searches over every chance outcome.
 """
 
 from __future__ import annotations
