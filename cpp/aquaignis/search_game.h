@@ -33,6 +33,23 @@ struct SearchGame {
   static std::uint32_t encode(const Action& a) { return aquaignis::encode(a); }
   static Action decode(std::uint32_t code) { return aquaignis::decode(code); }
   static int evaluate(const State& s, const Weights& w) { return aquaignis::evaluate(s, w); }
+
+  // --- what the exact proof search (search/proof.h) asks -------------------
+  // The hash leaves out the no-progress counter (R17); it can change a result
+  // only when the stall draw falls within the budget, so it joins the key then.
+  static std::uint64_t proof_key(const State& s, int plies) {
+    const int limit = 2 * s.options().no_progress_limit;
+    if (limit == 0 || s.no_progress() + plies < limit) return s.hash();
+    return s.hash() ^ (0xD6E8FEB86659FD93ULL * static_cast<std::uint64_t>(s.no_progress() + 1));
+  }
+  // Only a breakthrough scores, and only an Advance (with its linked partner,
+  // R11) or a Surge steps a piece off the board: no other action can win.
+  static bool may_win(const State&, const Action& a) {
+    return a.type == ActionType::kAdvance || a.type == ActionType::kSurge;
+  }
+  // A breakthrough scores for the mover only, so the other side cannot win
+  // before the mover's actions_left actions are played.
+  static int plies_until_other_side(const State& s) { return s.actions_left(); }
   // The named evaluation weights, settable from Python.
   static const std::vector<std::pair<const char*, int Weights::*>>& weight_fields() {
     static const std::vector<std::pair<const char*, int Weights::*>> fields = {

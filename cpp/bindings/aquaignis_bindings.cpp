@@ -12,6 +12,7 @@
 #include "bindings/batch.h"
 #include "bindings/bindings.h"
 #include "bindings/dict_reading.h"
+#include "bindings/proof_bindings.h"
 #include "bindings/search_bindings.h"
 #include "bindings/state_contract.h"
 #include "bindings/value_semantics.h"
@@ -299,6 +300,7 @@ void init_aquaignis(py::module_& m) {
                          "float32 array of shape (16, 7, 7): planes x flows x positions (see docs/rules/aquaignis.md); "
                          "with out=, fills that preallocated array instead and returns it.");
   bind_searches<SearchGame>(m);
+  bind_proofs<SearchGame>(m);
   def_batch<SearchGame, IdCodec>(m, {State::kObservationPlanes, kFlows, kSlots});
   m.attr("ACTION_IDS") = kActionIds;
   m.attr("ACTION_MASK_SHAPE") = py::make_tuple(kActionIds);

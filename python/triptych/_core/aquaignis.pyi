@@ -242,6 +242,10 @@ def evaluate(state: State, weights: dict = {}) -> int:
     """
     Static evaluation for the side to act (centi-units).
     """
+def forced_win(state: State, plies: typing.SupportsInt | typing.SupportsIndex, attacker: typing.SupportsInt | typing.SupportsIndex, max_nodes: typing.SupportsInt | typing.SupportsIndex = 50000000, tt_mb: typing.SupportsInt | typing.SupportsIndex = 64) -> bool:
+    """
+    Whether `attacker` forces the game to end in its win within `plies` actions (ValueError past max_nodes).
+    """
 def greedy(state: State, weights: dict = {}) -> dict[str, typing.Any]:
     """
     The one-action greedy choice by the evaluation.
@@ -253,6 +257,14 @@ def new_game(**kwargs) -> State:
 def perft(state: State, depth: typing.SupportsInt | typing.SupportsIndex) -> int:
     """
     Leaves of the action tree `depth` plies deep (each action is one ply).
+    """
+def prove_only_move(state: State, max_depth: typing.SupportsInt | typing.SupportsIndex, max_nodes: typing.SupportsInt | typing.SupportsIndex = 50000000, tt_mb: typing.SupportsInt | typing.SupportsIndex = 64) -> dict[str, typing.Any]:
+    """
+    The shallowest horizon N <= max_depth at which exactly one action avoids a forced loss within N plies, as prove_win's dict (actions: that one action).
+    """
+def prove_win(state: State, max_depth: typing.SupportsInt | typing.SupportsIndex, max_nodes: typing.SupportsInt | typing.SupportsIndex = 50000000, tt_mb: typing.SupportsInt | typing.SupportsIndex = 64) -> dict[str, typing.Any]:
+    """
+    The shortest forced win of the side to move within max_depth plies (one action each) and every first action that wins in that many, by an exact AND-OR search: {depth (None: no win), actions, legal, nodes, exhausted (the node budget ran out: nothing is known)}.
     """
 def random_playouts(state: State, playouts: typing.SupportsInt | typing.SupportsIndex = 1, seed: typing.SupportsInt | typing.SupportsIndex = 0, max_plies: typing.SupportsInt | typing.SupportsIndex = 0) -> dict[str, typing.Any]:
     """

@@ -5,6 +5,12 @@ plies in a row; "a forced win in N plies" means the side to move can make the ga
 by the N-th action from now (its own and the opponent's counted alike) whatever the opponent does --
 the same count as the searches' ``WIN - n`` scores (docs/ai.md).
 
+AquaIgnis is proven by the same search in C++ (cpp/search/proof.h, bound as
+``triptych._core.aquaignis.prove_win`` / ``prove_only_move``): about 40 times faster (12 wins in
+5-6 plies: 84 s in Python, 2.2 s native, at load 13), it reaches the
+8- and 9-ply wins this Python search could not. The Python search below proves Hexfleet (its
+repetition rule needs the search path in the key) and cross-checks the C++ one in the tests.
+
 The search is a plain AND-OR search over the native states (``clone`` + ``apply``): at the attacker's
 actions it needs one action that wins, at the defender's every action must lose. It stops a node only
 once that node is *proven* (a win found at an OR node, a refutation found at an AND node), so nothing a
@@ -133,9 +139,37 @@ class Proof:
     nodes: int
 
 
-def prove_win(state: Any, max_depth: int, max_nodes: int = 2_000_000) -> Proof | None:
+# The native proof search's table (search/proof.h): larger tables cost more to clear than a proof of up
+# to 9 plies gains from them (16 MB: 1M entries; a 9-ply AquaIgnis proof visits 0.1-3M nodes).
+NATIVE_TT_MB = 16
+
+
+def native_prover(state: Any) -> Any | None:
+    """The game's native module when it binds the C++ proof search (AquaIgnis), else None."""
+    import sys
+
+    module = sys.modules.get(type(state).__module__)
+    return module if module is not None and hasattr(module, "prove_win") else None
+
+
+def _native_proof(kind: str, result: dict) -> Proof | None:
+    if result["exhausted"] or result["depth"] is None:
+        return None
+    return Proof(kind, result["depth"], list(result["actions"]), result["legal"], result["nodes"])
+
+
+def prove_win(state: Any, max_depth: int, max_nodes: int = 2_000_000, native: bool | None = None) -> Proof | None:
     """The shortest forced win of the side to move within `max_depth` plies and every first action
-    that achieves it, or None when there is none (or the budget ran out)."""
+    that achieves it, or None when there is none (or the budget ran out).
+
+    ``native``: use the C++ proof search (cpp/search/proof.h) -- None: whenever the game binds it;
+    False: this module's Python search (the two agree: tests/test_solve_suites.py). Node budgets are
+    counted by each search its own way (the native one counts every node it expands)."""
+    module = native_prover(state) if native is not False else None
+    if native and module is None:
+        raise ValueError(f"no native proof search for {type(state).__module__}")
+    if module is not None:
+        return _native_proof("win", module.prove_win(state, max_depth, max_nodes=max_nodes, tt_mb=NATIVE_TT_MB))
     prover = Prover(max_nodes=max_nodes)
     attacker = state.to_move
     try:
@@ -148,9 +182,16 @@ def prove_win(state: Any, max_depth: int, max_nodes: int = 2_000_000) -> Proof |
     return None
 
 
-def prove_only_move(state: Any, max_depth: int, max_nodes: int = 2_000_000) -> Proof | None:
+def prove_only_move(state: Any, max_depth: int, max_nodes: int = 2_000_000,
+                    native: bool | None = None) -> Proof | None:
     """The shallowest horizon N <= `max_depth` at which exactly one action avoids a forced loss within
-    N plies (and at least two actions are legal), or None."""
+    N plies (and at least two actions are legal), or None. ``native`` as for :func:`prove_win`."""
+    module = native_prover(state) if native is not False else None
+    if native and module is None:
+        raise ValueError(f"no native proof search for {type(state).__module__}")
+    if module is not None:
+        return _native_proof("only_move",
+                             module.prove_only_move(state, max_depth, max_nodes=max_nodes, tt_mb=NATIVE_TT_MB))
     prover = Prover(max_nodes=max_nodes)
     legal = state.legal_actions()
     if len(legal) < 2:
@@ -218,6 +259,104 @@ class CombatProver:
             if self.wins_this_turn(child, state.turn, decisions - 1):
                 out.append(action)
         return out
+
+
+@dataclass
+class SurvivalProver:
+    """Whether the player can come through this turn alive, whatever the dice, draws and Sentinel do.
+
+    AND over chance outcomes, OR over the player's decisions; a branch survives when the fight reaches
+    the next turn with the player alive (the Sentinel's blow for this turn, declared a turn ahead, has
+    then landed) or the player wins first. ``decisions`` bounds the player's decisions on any branch
+    (None: no bound).
+
+    Unbounded, a turn can come back to a position it already passed: V08's moves shuffle cards to and
+    fro, and V09's Akasha re-roll can show Akasha again. A position met again on the search path is
+    cut with the value that cannot decide its parent -- a player's loop survives nothing that leaving
+    it would not (False under an OR), a chance outcome that loops back stands for the re-roll that
+    follows (True under an AND) -- and no result that leaned on a cut is kept in the table (it could
+    depend on the path that led there).
+    """
+
+    max_nodes: int = 200_000
+    nodes: int = 0
+    unbounded: dict[int, bool] = field(default_factory=dict)
+    table: ProofTable = field(default_factory=ProofTable)  # budgets are player decisions
+    path: set[int] = field(default_factory=set)
+    cuts: int = 0
+
+    def survives(self, state: Any, turn: int, decisions: int | None = None, under_chance: bool = False) -> bool:
+        if state.is_terminal():
+            return state.winner == 0
+        if state.turn != turn:
+            return True
+        chance = state.to_move == CHANCE
+        if not chance and decisions is not None and decisions <= 0:
+            return False
+        key = state.hash
+        if decisions is None and key in self.path:
+            self.cuts += 1
+            return under_chance
+        known = self.unbounded.get(key) if decisions is None else self.table.lookup(key, decisions)
+        if known is not None:
+            return known
+        self.nodes += 1
+        if self.nodes > self.max_nodes:
+            raise ProofBudgetExceeded(f"more than {self.max_nodes} nodes")
+        moves = [outcome for outcome, _ in state.chance_outcomes()] if chance else state.legal_actions()
+        left = decisions if chance or decisions is None else decisions - 1
+        result = chance  # chance: an AND node; the player: an OR node
+        cuts_before = self.cuts
+        if decisions is None:
+            self.path.add(key)
+        try:
+            for move in moves:
+                child = state.clone()
+                child.apply(move)
+                if self.survives(child, turn, left, chance) != chance:
+                    result = not chance
+                    break
+        finally:
+            if decisions is None:
+                self.path.discard(key)
+        if decisions is None:
+            if self.cuts == cuts_before:
+                self.unbounded[key] = result
+            return result
+        return self.table.store(key, decisions, result)
+
+
+def combat_only_line(state: Any, max_decisions: int = 12, max_nodes: int = 200_000) -> Proof | None:
+    """Exactly one first decision from which the player survives this turn whatever the dice, draws
+    and Sentinel do (kind ``only_line``), or None (none or several survive, or the budget ran out).
+
+    Which first decisions survive is decided with no bound on the decisions that follow; the depth is
+    then the fewest player decisions (that first one included) within which the surviving line lives
+    on every branch, at most `max_decisions` (None past it)."""
+    if state.to_move != 0 or state.is_terminal():
+        return None
+    legal = state.legal_actions()
+    if len(legal) < 2:
+        return None
+    prover = SurvivalProver(max_nodes=max_nodes)
+    survivors = []
+    try:
+        for action in legal:
+            child = state.clone()
+            child.apply(action)
+            if prover.survives(child, state.turn):
+                survivors.append((action, child))
+                if len(survivors) > 1:
+                    return None
+        if len(survivors) != 1:
+            return None
+        action, child = survivors[0]
+        for depth in range(1, max_decisions + 1):
+            if prover.survives(child, state.turn, depth - 1):
+                return Proof("only_line", depth, [action], len(legal), prover.nodes)
+    except ProofBudgetExceeded:
+        return None
+    return None
 
 
 def combat_lethal(state: Any, max_decisions: int = 12, max_nodes: int = 300_000) -> Proof | None:

@@ -11,6 +11,9 @@ exactly one action avoids a forced loss within ``only_depth`` plies (kind ``only
 the game's stage by actions played (``phase_of``; Combat: by the fight's turn, ``combat_phase``). Combat
 plays seeded fights (greedy with one decision in five at random, the variant by seed) and keeps player decisions with a lethal line this turn (kind ``lethal``).
 
+AquaIgnis is proven by the C++ proof search (cpp/search/proof.h), which reaches its 8- and 9-ply
+wins; Hexfleet by the Python one (triptych.bench.proof).
+
 Nothing here asks our own searches which positions are interesting, so the suites are not biased
 towards what our alpha-beta already finds. Positions are deduplicated by hash across the file.
 
@@ -35,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from triptych import CHANCE, TERMINAL, games
-from triptych.bench.proof import Proof, combat_lethal, prove_only_move, prove_win
+from triptych.bench.proof import Proof, combat_lethal, combat_only_line, prove_only_move, prove_win
 
 SUITE_GAMES = ("aquaignis", "hexfleet", "combat")
 # The suites live in the repository's bench/suites/ (beside a source checkout or an editable
@@ -49,6 +52,9 @@ class MakeSettings:
     only_depth: int = 4  # only-move horizon
     max_nodes: int = 400_000  # proof budget a candidate (positions needing more are skipped)
     max_actions: int = 400  # a game still going after this many actions is cut (its positions still count)
+    window: int = 0  # the winner's positions this many plies before the end are tried for a win (0: max_depth)
+    kinds: tuple[str, ...] = ()  # the kinds to make (empty: all the game's): "win", "only_move"; Combat
+                                 # "lethal", "only_line"
 
 
 def suite_dir() -> Path:
@@ -92,17 +98,21 @@ def play_game(game: str, seed: int, max_actions: int) -> list[Any]:
 
 def candidates(positions: list[Any], settings: MakeSettings) -> Iterator[tuple[int, Any, str, int]]:
     """(ply, state, what to prove, horizon) for the positions worth proving: those in the last
-    ``max_depth`` plies before a decisive end. The eventual winner's positions are tried for a forced
-    win within the plies the game actually took to end (a win that needs more was not played out, and
-    proving it would cost the most), the loser's for an only move."""
+    ``window`` plies before a decisive end (default ``max_depth``). The eventual winner's positions are
+    tried for a forced win within the plies the game actually took to end, at most ``max_depth`` (a win
+    that needs more than the game took was not played out, and proving it would cost the most); the
+    loser's in the last ``only_depth + 1`` plies for an only move. A window wider than ``max_depth``
+    reaches positions whose shortest win is deep: the side that won took longer than it had to, and
+    the proof finds the shortest win (often 8-9 plies) where the game played on for 10-14."""
     last = len(positions) - 1
     final = positions[last]
     if not final.is_terminal() or final.winner is None:
         return
-    for ply in range(max(0, last - settings.max_depth), last):
+    window = settings.window or settings.max_depth
+    for ply in range(max(0, last - window), last):
         state, distance = positions[ply], last - ply
         if state.to_move == final.winner:
-            yield ply, state, "win", distance
+            yield ply, state, "win", min(distance, settings.max_depth)
         elif distance <= settings.only_depth + 1:
             yield ply, state, "only_move", settings.only_depth
 
@@ -133,7 +143,7 @@ def positions_of_seed(game: str, seed: int, settings: MakeSettings, seen: set[st
     found = []
     for ply, state, what, horizon in candidates(played, settings):
         key = f"{state.hash:016x}"
-        if key in seen:
+        if key in seen or (settings.kinds and what not in settings.kinds):
             continue
         proof = prove(state, what, horizon, settings.max_nodes)
         if proof is not None and not full(proof.kind, proof.depth):
@@ -142,40 +152,61 @@ def positions_of_seed(game: str, seed: int, settings: MakeSettings, seen: set[st
     return found
 
 
+COMBAT_KINDS = ("lethal", "only_line")
 COMBAT_DECISIONS = 6  # the longest lethal line proven, in player decisions
 COMBAT_NODES = 20_000  # proof budget a Combat candidate
+SURVIVAL_DECISIONS = 12  # the depth of an only line is counted up to this many player decisions
+# Proof budget an only-line candidate. A first try at 20,000 nodes with the player at 5-20 HP found 8
+# positions in 70 seeds at about 7 s a seed; at 5,000 and 3-12 HP, 9 in 30 seeds at under a second.
+SURVIVAL_NODES = 5_000
 
 
-def _combat_positions(seed: int, settings: MakeSettings, seen: set[str],
-                      full: Callable[[str, int], bool]) -> list[dict[str, Any]]:
-    """Player decisions of one seeded fight from which a lethal line exists this turn.
+def _combat_fight(seed: int, kind: str) -> list[tuple[int, Any]]:
+    """(decision number, state) for the player decisions of one seeded fight.
 
-    The Sentinel starts at 6-30 HP (the variant's ``enemy_hp``; at its default of 50+ the greedy
-    player seldom brings it low enough for a lethal turn before losing) and the variant goes by seed.
+    For lethal turns the Sentinel starts at 6-30 HP (the variant's ``enemy_hp``; at its default of
+    50+ the greedy player seldom brings it low enough for a lethal turn before losing); for only lines
+    the player starts at 3-12 HP (``player_hp``; at the default 50 a blow is seldom deadly, so nothing
+    has to be found). The variant goes by seed; the player is greedy with one decision in five at
+    random, so fights differ.
     """
     import triptych.combat as combat
 
     variants = combat.variant_ids()
     variant = variants[seed % len(variants)]
     rng = random.Random(seed)
-    state = combat.new_game(variant, seed=seed, params={"enemy_hp": rng.randint(6, 30)})
+    params = {"enemy_hp": rng.randint(6, 30)} if kind == "lethal" else {"player_hp": rng.randint(3, 12)}
+    state = combat.new_game(variant, seed=seed, params=params)
     trail: list[tuple[int, Any]] = []
     while not state.is_terminal() and len(trail) < 60:
         if state.to_move == CHANCE:
             state.apply(state.sample_chance(rng))
             continue
         trail.append((len(trail), state.clone()))
-        # Mostly the greedy decision, sometimes a random one, so fights differ.
         state.apply(state.greedy_action() if rng.random() < 0.8 else rng.choice(state.legal_actions()))
+    return trail
+
+
+def _combat_positions(seed: int, settings: MakeSettings, seen: set[str],
+                      full: Callable[[str, int], bool]) -> list[dict[str, Any]]:
+    """Player decisions of one seeded fight from which a lethal line exists this turn (kind
+    ``lethal``), and of a second fight with the player low (kind ``only_line``) where exactly one
+    first decision lets the player live through the Sentinel's declared blow (proof.combat_only_line)."""
     found = []
-    for at, candidate in trail:
-        key = f"{candidate.hash:016x}"
-        if key in seen or len(candidate.legal_actions()) < 2:
-            continue
-        proof = combat_lethal(candidate, COMBAT_DECISIONS, COMBAT_NODES)
-        if proof is not None and len(proof.actions) < proof.legal and not full(proof.kind, proof.depth):
-            seen.add(key)
-            found.append(record("combat", candidate, proof, seed, at))
+    for kind in [k for k in COMBAT_KINDS if not settings.kinds or k in settings.kinds]:
+        for at, candidate in _combat_fight(seed, kind):
+            key = f"{candidate.hash:016x}"
+            if key in seen or len(candidate.legal_actions()) < 2:
+                continue
+            if kind == "lethal":
+                proof = combat_lethal(candidate, COMBAT_DECISIONS, COMBAT_NODES)
+                if proof is not None and len(proof.actions) >= proof.legal:
+                    proof = None  # every decision is lethal: nothing to find
+            else:
+                proof = combat_only_line(candidate, SURVIVAL_DECISIONS, SURVIVAL_NODES)
+            if proof is not None and not full(proof.kind, proof.depth):
+                seen.add(key)
+                found.append(record("combat", candidate, proof, seed, at))
     return found
 
 

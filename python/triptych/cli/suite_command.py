@@ -28,6 +28,12 @@ def suite() -> None:
               help="Horizon of the only-move proofs, in plies.")
 @click.option("--max-nodes", type=click.IntRange(1000), default=400_000, show_default=True,
               help="Proof budget a candidate position; harder ones are skipped.")
+@click.option("--window", type=click.IntRange(0, 40), default=0, show_default=True,
+              help="Try the winner's positions this many plies before the game's end for a forced win "
+                   "(0: --max-depth); wider finds deeper shortest wins.")
+@click.option("--kind", "kinds", multiple=True, type=click.Choice(["win", "only_move", "lethal", "only_line"]),
+              help="Make only this kind (repeatable; default all the game's): win and only_move "
+                   "(AquaIgnis, Hexfleet), lethal and only_line (Combat).")
 @click.option("--seeds", "max_seeds", type=click.IntRange(1), default=None,
               help="Play at most this many seeds (default: until --count).")
 @click.option("--share", type=click.FloatRange(0.05, 1.0), default=0.25, show_default=True,
@@ -35,12 +41,15 @@ def suite() -> None:
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="The JSONL file (default bench/suites/GAME.jsonl).")
 @click.option("--resume", is_flag=True, help="Append to --out, skipping the seeds it already played.")
-def make(game: str, seed: int, count: int, max_depth: int, only_depth: int, max_nodes: int,
-         max_seeds: int | None, share: float, out: Path | None, resume: bool) -> None:
+def make(game: str, seed: int, count: int, max_depth: int, only_depth: int, max_nodes: int, window: int,
+         kinds: tuple[str, ...], max_seeds: int | None, share: float, out: Path | None, resume: bool) -> None:
     """Play seeded games, prove their positions exactly and append the proven ones to a JSONL suite."""
     from triptych.bench import suite_make as sm
     from triptych.executor import progress_bar
 
+    game_kinds = ("lethal", "only_line") if game == "combat" else ("win", "only_move")
+    if set(kinds) - set(game_kinds):
+        raise click.BadParameter(f"{game} makes {' and '.join(game_kinds)}", param_hint="--kind")
     path = out or sm.default_path(game)
     if path.exists() and not resume:
         raise click.BadParameter(f"{path} exists: pass --resume to add to it, or another --out",
@@ -49,7 +58,8 @@ def make(game: str, seed: int, count: int, max_depth: int, only_depth: int, max_
     existing = sm.read_suite(path)
     done = sm.read_done_seeds(path)
     seen = {entry["hash"] for entry in existing}
-    settings = sm.MakeSettings(max_depth=max_depth, only_depth=only_depth, max_nodes=max_nodes)
+    settings = sm.MakeSettings(max_depth=max_depth, only_depth=only_depth, max_nodes=max_nodes, window=window,
+                               kinds=kinds)
     buckets = Counter((entry["kind"], entry["depth"]) for entry in existing)
     cap = max(1, int(share * count))
     console = Console(stderr=True)
