@@ -87,3 +87,6 @@ def test_combat_bounds_follow_the_fields_and_the_turn_cap() -> None:
     assert (low[14], high[14]) == (-1, 4)  # the number die: -1 not rolled, 0 blank, 1-4
     assert (low[44], high[44]) == (-1, 24)  # a slot's card code, -1 empty
     assert not low[188:].any() and not high[188:].any()  # the padding after the 188 fields
+    # V04 names two slot marks (paint, age) and no counter: the other marks and every counter are held at 0
+    low, high = combat_bounds("v04")
+    assert list(high[45:51]) == [32767, 32767, 0, 0, 0, 0] and not high[72:88].any()

@@ -40,10 +40,15 @@ def combat_bounds(variant: str, params: dict[str, Any] | None = None) -> tuple[n
     """Combat's raw position vector (docs/rules/combat.md, Observation), field by field, with the ranges
     ``from_dict`` holds each field to; the fight's turn cap bounds its turn. The fields each variant names
     for itself (its choice, resolution cursor, slot marks and counters) have variant-specific ranges
-    checked in each variant's C++; they get the 16-bit range the engine stores them in. Past index 187
-    the vector is zero padding."""
+    checked in each variant's C++; those it uses get the 16-bit range the engine stores them in, those it
+    does not are 0. Past index 187 the vector is zero padding."""
     native = combat.new_game(variant, seed=0, params=params or {})
-    turn_cap = int(native.to_dict()["params"].get("turn_cap", 100))
+    saved = native.to_dict()
+    turn_cap = int(saved["params"].get("turn_cap", 100))
+    # The marks and counters this variant names (to_dict lists them by name, in the engine's order); the
+    # rest are unused and held at 0.
+    marks = len([key for key in saved["slots"][0] if key != "card"])
+    counters = len(saved["counters"])
     fighter = [(0, 999), (1, 999), (0, 999), (0, 999), (0, 99), (0, 99), (0, 99), (-99, 99), (-99, 99), (0, 99)]
     ranges = [
         (0, len(combat.variant_ids()) - 1),  # 0 variant index
@@ -67,8 +72,8 @@ def combat_bounds(variant: str, params: dict[str, Any] | None = None) -> tuple[n
         *[(0, 5)] * 6,  # 18-23 the element die's faces
         *fighter,  # 24-33 the player
         *fighter,  # 34-43 the Sentinel
-        *[(-1, 24), *[_INT16] * 6] * 4,  # 44-71 four slots: card code or -1, six marks (variant-defined)
-        *[_INT16] * 16,  # 72-87 counters (variant-defined)
+        *[(-1, 24), *[_INT16] * marks, *[(0, 0)] * (6 - marks)] * 4,  # 44-71 four slots: card or -1, six marks
+        *[_INT16] * counters, *[(0, 0)] * (16 - counters),  # 72-87 counters
         *[(0, 99)] * 100,  # 88-187 four piles x 25 card codes
     ]
     size = int(np.prod(combat.OBSERVATION_SHAPE))
