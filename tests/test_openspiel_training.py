@@ -16,12 +16,28 @@ jax = pytest.importorskip("jax", reason="the train extra (jax, flax, optax) is n
 pytest.importorskip("flax", reason="the train extra (jax, flax, optax) is not installed")
 pytest.importorskip("optax", reason="the train extra (jax, flax, optax) is not installed")
 
+import multiprocessing  # noqa: E402
+
 from open_spiel.python import rl_environment  # noqa: E402
-from open_spiel.python.algorithms.alpha_zero import alpha_zero, model_nnx, utils  # noqa: E402
-from open_spiel.python.algorithms.alpha_zero import evaluator as az_evaluator  # noqa: E402
 from open_spiel.python.jax import dqn  # noqa: E402
 
 import triptych.openspiel as adapter  # noqa: E402
+
+
+def _import_alpha_zero():
+    """OpenSpiel's alpha_zero module forces the 'spawn' start method and replaces multiprocessing.set_start_method
+    with a no-op when imported; both are put back so the rest of the test session keeps its own."""
+    method, setter = multiprocessing.get_start_method(allow_none=True), multiprocessing.set_start_method
+    try:
+        from open_spiel.python.algorithms.alpha_zero import alpha_zero, model_nnx, utils
+        from open_spiel.python.algorithms.alpha_zero import evaluator as az_evaluator
+    finally:
+        multiprocessing.set_start_method = setter
+        setter(method, force=True)
+    return alpha_zero, model_nnx, utils, az_evaluator
+
+
+alpha_zero, model_nnx, utils, az_evaluator = _import_alpha_zero()
 
 # Short games through the games' own parameters: AquaIgnis drawn after 5 turns without progress (R17),
 # Hexfleet after three turns each; their full action spaces (16,807 and 622,592 ids) kept.
@@ -49,6 +65,7 @@ def _config(game: str) -> alpha_zero.Config:
 
 @pytest.mark.parametrize("game", sorted(SHORT_GAMES))
 def test_alphazero_self_play_and_sgd_steps(game: str) -> None:
+    assert multiprocessing.set_start_method.__module__ == "multiprocessing.context"  # restored after the import
     spiel = adapter.load_game(game, **SHORT_GAMES[game])
     config = _config(game)
     model = model_nnx.Model.build_model(
