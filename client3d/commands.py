@@ -105,17 +105,24 @@ class Commands:
             self.note(f"Could not save to {path}: {err.strerror or err}.")
         self._ui_dirty = True
 
-    def load(self, path: Path | None = None) -> None:
-        """Opens a saved game (or a match record, as a replay): `path`, or one chosen in the file dialog."""
+    def load(self, path: Path | str | None = None) -> None:
+        """Opens a saved game (or a match record, as a replay): `path`, or one chosen in the file dialog.
+        A position string (docs/rules/<game>.md), given here or typed in the dialog's name field, loads too."""
         if self.session is None or self.start_screen is not None:
             return
         if path is not None:
-            self.guarded("Loading", lambda: self._load(Path(path)))
+            self.guarded("Loading", lambda: self._load(path))
             return
-        self.guarded("Loading", lambda: self._file_dialog("open", self._load,
-                                                          "Open a saved game, or a match record to replay"))
+        self.guarded("Loading", lambda: self._file_dialog(
+            "open", self._load, "Open a saved game, a match record to replay, or type a position string"))
 
-    def _load(self, path: Path) -> None:
+    def _load(self, path: Path | str) -> None:
+        from triptych.positions import is_position_string
+
+        if isinstance(path, str) and is_position_string(path):
+            self._load_position(path)
+            return
+        path = Path(path)
         if _is_record(path):
             self.open_replay_file(path)
             return
@@ -127,6 +134,17 @@ class Commands:
             self._ui_dirty = True
             return
         self._remember(Path(path).resolve())
+        self.replay_mode = None
+        self.after_position_change()
+
+    def _load_position(self, text: str) -> None:
+        self.thinker.cancel()
+        try:
+            self.session.load_position(text)
+        except LoadError as err:
+            self.note(str(err))
+            self._ui_dirty = True
+            return
         self.replay_mode = None
         self.after_position_change()
 

@@ -4,7 +4,8 @@ A modal panel lists one folder: the parent (``..``), the sub-folders, then the
 JSON files (saved games and match records), a page at a time. A click on a
 folder enters it; a click on a file puts its name in the name field (a second
 click on it confirms); the field also takes a typed name or path. Saving over
-an existing file asks first. The folder the player last used is remembered
+an existing file asks first. Open also takes a position string typed in the
+field (docs/rules/<game>.md), handed on as a str instead of a path. The folder the player last used is remembered
 (:mod:`settings`) and the dialog opens there next time.
 
 It takes the HUD's one dialog place (``hud.dialog``), so clicks on the table
@@ -29,6 +30,12 @@ SUFFIXES = (".json",)
 TEXT = (0.93, 0.93, 0.9, 1)
 
 
+def _is_position_string(text: str) -> bool:
+    from triptych.positions import is_position_string
+
+    return is_position_string(text)
+
+
 def list_folder(folder: Path) -> list[tuple[str, bool]]:
     """(name, is_folder) of what the dialog offers in `folder`: folders first, then JSON files, by name."""
     try:
@@ -45,7 +52,7 @@ class FileDialog:
 
     active: "FileDialog | None" = None   # the dialog holding the keyboard (a new one replaces an old one)
 
-    def __init__(self, hud: Any, mode: str, folder: Path, name: str, on_choose: Callable[[Path], Any],
+    def __init__(self, hud: Any, mode: str, folder: Path, name: str, on_choose: Callable[[Any], Any],
                  title: str = "", on_folder: Callable[[Path], Any] | None = None) -> None:
         if mode not in ("save", "open"):
             raise ValueError(f"mode must be 'save' or 'open', not {mode!r}")
@@ -74,7 +81,7 @@ class FileDialog:
         OnscreenText(parent=self.frame, text="Name:", pos=(-0.85, -0.45), scale=0.04, fg=TEXT,
                      align=TextNode.A_left, font=font)
         self.entry = DirectEntry(parent=self.frame, initialText=name, pos=(-0.66, 0, -0.455), scale=0.04, width=37,
-                                 numLines=1, focus=1, entryFont=font, text_fg=(0.05, 0.05, 0.07, 1),
+                                 numLines=1, focus=1, overflow=1, entryFont=font, text_fg=(0.05, 0.05, 0.07, 1),
                                  frameColor=(0.9, 0.9, 0.86, 1), command=lambda _text: self.confirm())
         self.message = OnscreenText(parent=self.frame, pos=(-0.85, -0.54), scale=0.034, fg=(1, 0.55, 0.45, 1),
                                     align=TextNode.A_left, font=font, mayChange=True, wordwrap=50)
@@ -166,6 +173,10 @@ class FileDialog:
         name = self.name
         if not name:
             self._refuse("Type a file name or pick a file.")
+            return
+        if self.mode == "open" and _is_position_string(name):  # a position string typed (or pasted) in
+            self.close()
+            self.on_choose(name)
             return
         path = (self.folder / Path(name).expanduser()).resolve()
         if path.is_dir():

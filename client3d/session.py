@@ -127,6 +127,12 @@ class Session:
         self.timeline.reset(read_saved_game(self.game, path))
         self.note(f"loaded {path}")
 
+    def load_position(self, text: str) -> None:
+        """Sets up the position a position string describes (docs/rules/<game>.md); LoadError, nothing changed,
+        for a string of another game or a malformed one."""
+        self.timeline.reset(read_position_string(self.game, text))
+        self.note("loaded a position string")
+
     def result_text(self) -> str:
         winner = self.state.winner
         if winner is None:
@@ -153,6 +159,10 @@ def read_saved_game(game: str, path: Path) -> Any:
     try:
         data = json.loads(text)
     except ValueError:
+        from triptych.positions import is_position_string
+
+        if is_position_string(text):  # a file holding a position string (one line, as FEN files do)
+            return read_position_string(game, text.strip())
         raise LoadError(f"{Path(path).name} is not a saved game (it is not the engine's JSON).") from None
     if not isinstance(data, dict):
         raise LoadError(f"{Path(path).name} is not a saved game (no game record in it).")
@@ -165,3 +175,19 @@ def read_saved_game(game: str, path: Path) -> Any:
         return load(game).State.from_dict(data)
     except (InvalidStateError, ValueError, TypeError, KeyError) as err:
         raise LoadError(f"This {title} save is damaged and was not loaded: {err}.") from None
+
+
+def read_position_string(game: str, text: str) -> Any:
+    """The state a position string describes, for `game`, or LoadError saying in a sentence what is wrong."""
+    from triptych.positions import from_position_string
+
+    title = GAME_TITLES.get(game, game)
+    other = text.split(maxsplit=1)[0].lower() if text.strip() else ""
+    if other != game:
+        if other in GAME_TITLES:
+            raise LoadError(f"This is a {GAME_TITLES[other]} position; open it from {GAME_TITLES[other]}.")
+        raise LoadError(f"That is not a {title} position string (it starts with the game's name).")
+    try:
+        return from_position_string(text)
+    except (InvalidStateError, ValueError, TypeError) as err:
+        raise LoadError(f"This {title} position string was not loaded: {err}.") from None

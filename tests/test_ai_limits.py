@@ -52,6 +52,19 @@ def test_none_means_no_limit_and_a_bare_player_has_a_default_budget() -> None:
     assert result.best is not None and result.nodes >= 3000
 
 
+def test_depth_none_is_no_depth_limit_and_needs_a_budget() -> None:
+    """Issue 30: AlphaBeta(depth=None) searched depth 6, though the docs say None is no limit."""
+    with pytest.raises(ValueError, match=r"depth=None.*time_ms, nodes or clock_ms"):
+        ai.AlphaBeta(depth=None)
+    assert ai.AlphaBeta(depth=None, time_ms=5).depth is None
+    assert repr(ai.AlphaBeta(depth=None, nodes=50)) == "AlphaBeta(nodes=50, threads=1)"
+    # A node budget far above what depth 6 takes: the search deepens past 6 until the budget ends it.
+    state = aquaignis.new_game()
+    six = ai.AlphaBeta(depth=6, tt_mb=8).search(state)
+    unlimited = ai.AlphaBeta(depth=None, nodes=six.nodes * 8, tt_mb=8).search(state)
+    assert unlimited.depth > 6
+    assert unlimited.nodes >= six.nodes * 8
+
 def test_the_smallest_limits_still_choose_a_legal_action() -> None:
     state = hexfleet.new_game()
     for player in (ai.AlphaBeta(depth=1), ai.AlphaBeta(time_ms=1), ai.AlphaBeta(nodes=1), ai.MCTS(iterations=1),

@@ -30,6 +30,20 @@ def test_a_save_of_another_game_names_that_game(tmp_path: Path, saved, other: st
     assert "unknown field" not in result.output
 
 
+@pytest.mark.parametrize("saved, other", [("aquaignis", "hexfleet"), ("hexfleet", "aquaignis"),
+                                          ("combat", "aquaignis"), ("aquaignis", "combat")])
+def test_from_dict_names_the_game_of_another_games_save(saved: str, other: str) -> None:
+    """Through the API too: State.from_dict said 'score: unknown field' for an AquaIgnis save given to Hexfleet."""
+    import triptych.combat as combat
+    from triptych import InvalidStateError
+    from triptych.games import load
+
+    data = combat.new_game("v01", seed=0).to_dict() if saved == "combat" else load(saved).new_game().to_dict()
+    reader = combat.State if other == "combat" else load(other).State
+    with pytest.raises(InvalidStateError, match=f"game: '{saved}' is not '{other}'"):
+        reader.from_dict(data)
+
+
 def test_mcts_score_is_an_expected_return() -> None:
     assert describe_mcts_score(281) == "+0.281 expected return (-1 loss, +1 win)"
     assert describe_mcts_score(-1000) == "-1.000 expected return (-1 loss, +1 win)"

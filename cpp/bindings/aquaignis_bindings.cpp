@@ -163,9 +163,10 @@ py::dict state_to_dict(const State& s) {
 State state_from_dict(py::handle obj) {
   using Reader = DictReader<InvalidStateError>;
   Reader r(obj, "");
-  r.only({"game", "to_move", "actions_left", "score", "pieces", "links", "turn", "no_progress", "options"});
+  // The game first: another game's save is named as such, not as an unknown field of this one's.
   if (r.has("game") && r.string("game") != "aquaignis")
     Reader::fail("game", "'" + r.string("game") + "' is not 'aquaignis'");
+  r.only({"game", "to_move", "actions_left", "score", "pieces", "links", "turn", "no_progress", "options"});
   Setup setup;
   if (r.has("options")) setup.options = options_from(r.raw("options"), "options");
   setup.to_move = side_from(r.string("to_move"), "to_move");

@@ -138,10 +138,11 @@ int choice_index(const std::string& value, const char* const* names, int count, 
 
 Game state_from_dict(py::handle obj) {
   SReader r(obj, "");
+  // The game first: another game's save is named as such, not as an unknown field of this one's.
+  if (r.has("game") && r.string("game") != "combat") SReader::fail("game", "'" + r.string("game") + "' is not 'combat'");
   r.only({"game", "variant", "params", "turn", "stage", "phase", "choice", "choice_arg", "cursor", "winner", "energy",
           "intent", "gated", "pending_draws", "draw_source", "pending_roll", "dice", "rolls", "block_gained",
           "element_faces", "player", "enemy", "slots", "counters", "piles"});
-  if (r.has("game") && r.string("game") != "combat") SReader::fail("game", "'" + r.string("game") + "' is not 'combat'");
   const Variant* v = find_variant(r.string("variant"));
   if (!v) SReader::fail("variant", "unknown variant '" + r.string("variant") + "'");
   std::vector<std::pair<std::string, int>> overrides;

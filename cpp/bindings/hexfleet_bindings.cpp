@@ -231,9 +231,10 @@ py::dict state_to_dict(const State& s) {
 State state_from_dict(py::handle obj) {
   using Reader = DictReader<InvalidStateError>;
   Reader r(obj, "");
+  // The game first: another game's save is named as such, not as an unknown field of this one's.
+  if (r.has("game") && r.string("game") != "hexfleet") Reader::fail("game", "'" + r.string("game") + "' is not 'hexfleet'");
   r.only({"game", "to_move", "actions_left", "turn", "countdown", "climbed", "history", "over", "winner", "stacks",
           "reserves", "options"});
-  if (r.has("game") && r.string("game") != "hexfleet") Reader::fail("game", "'" + r.string("game") + "' is not 'hexfleet'");
   Setup setup;
   if (r.has("options")) setup.options = options_from(r.raw("options"), "options");
   setup.to_move = static_cast<int>(int_field(r, "to_move", 0, 1));

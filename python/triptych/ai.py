@@ -76,6 +76,8 @@ class SearchResult:
 
 
 MAX_DEPTH = 120  # the searches' ply stack holds 128; 8 are kept for quiescence
+# AlphaBeta's depth when it is left out: 6 with no other limit (explicit None means no depth limit).
+_DEFAULT_DEPTH: Any = type("_DefaultDepth", (), {"__repr__": lambda self: "6 unless a budget is given"})()
 
 
 def _integer(name: str, value: Any, low: int, high: int | None = None, *, optional: bool = True) -> int | None:
@@ -131,7 +133,10 @@ def _two_player_module(state: Any, player: str) -> tuple[str, Any]:
 class AlphaBeta:
     """Iterative-deepening alpha-beta (PVS, TT, aspiration, Lazy SMP) for two-player games.
 
-    With no limit given it searches to depth 6. ``threads`` > 1 runs Lazy SMP
+    ``depth`` left out: depth 6 when no other limit is given, else no depth
+    limit. ``depth=None`` given: no depth limit, so the search deepens until
+    ``time_ms``, ``nodes`` or the clock ends it (one of them is required:
+    ValueError rather than a search that never ends). ``threads`` > 1 runs Lazy SMP
     sharing one transposition table of ``tt_mb`` MiB; with threads=1 and no
     time limit the search is deterministic. ``weights`` overrides named
     evaluation weights (see docs/ai.md).
@@ -143,9 +148,15 @@ class AlphaBeta:
     (Hexfleet states carry their own history, R20).
     """
 
-    def __init__(self, depth: int | None = None, time_ms: int | None = None, nodes: int | None = None,
+    def __init__(self, depth: Any = _DEFAULT_DEPTH, time_ms: int | None = None, nodes: int | None = None,
                  threads: int = 1, tt_mb: int = 64, weights: dict[str, int] | None = None,
                  quiescence: bool = True, clock_ms: int | None = None, increment_ms: int = 0) -> None:
+        budgeted = time_ms is not None or nodes is not None or clock_ms is not None
+        if depth is _DEFAULT_DEPTH:
+            depth = None if budgeted else 6
+        elif depth is None and not budgeted:
+            raise ValueError("AlphaBeta(depth=None) means no depth limit: give time_ms, nodes or clock_ms to end "
+                             "the search, or a depth")
         depth = _integer("depth", depth, 1, MAX_DEPTH)
         time_ms = _integer("time_ms", time_ms, 1)
         nodes = _integer("nodes", nodes, 1)
@@ -153,8 +164,6 @@ class AlphaBeta:
         tt_mb = _integer("tt_mb", tt_mb, 1, 65536, optional=False)  # type: ignore[assignment]
         if clock_ms is not None and time_ms is not None:
             raise ValueError("give either time_ms (a fixed time a move) or clock_ms (a game clock), not both")
-        if depth is None and time_ms is None and nodes is None and clock_ms is None:
-            depth = 6
         _check_weights(weights)
         self.depth, self.time_ms, self.nodes = depth, time_ms, nodes
         self.threads, self.tt_mb, self.weights, self.quiescence = threads, tt_mb, dict(weights or {}), quiescence

@@ -25,6 +25,14 @@ so a player is "current" for two consecutive plies of a two-action turn --
 OpenSpiel's sequential games allow that. Returns are the engine's:
 +1 win, -1 loss, 0 draw.
 
+The two-player games take their ``new_game`` options as game parameters, e.g.
+``pyspiel.load_game("triptych_hexfleet(max_turns=50,repetitions=0,frigate=7)")``: AquaIgnis
+``no_progress_limit`` and ``first_player``; Hexfleet ``max_turns``, ``first_player``, ``repetitions``,
+``shield_towers`` and the fleet's counts (``shipyard`` .. ``repulsor``). OpenSpiel needs games that end,
+so the options that turn off the length limits (``no_progress_limit=0``, ``max_turns=0``) are refused.
+The observation tensor is the native observation (Hexfleet's with a plane saying who moves): see
+:class:`TriptychObserver`.
+
 Combat joins as ``triptych_combat``: a single-player game with explicit
 chance nodes (every roll and draw is an OpenSpiel chance node listing its
 outcomes and probabilities). Its parameters are ``variant`` ("v01".."v10")
@@ -150,8 +158,49 @@ def _hf_decode(code: int) -> dict[str, Any]:
 
 _CODECS = {"aquaignis": (_aq_encode, _aq_decode, 7**5),
            "hexfleet": (_hf_encode, _hf_decode, _HF_SIDE * _HF_SIDE * _HF_PLANES)}
-# Longest games, in plies: AquaIgnis ends on its no-progress rule; Hexfleet at max_turns (default 300) x 2 x 2.
-_MAX_LENGTH = {"aquaignis": 10_000, "hexfleet": 1_200}
+
+# Game parameters, as pyspiel.load_game("triptych_hexfleet(max_turns=50,repetitions=0)") passes them: the
+# native new_game options, with their defaults. first_player is 0 or 1; Hexfleet's fleet is its five
+# counts by unit (the Core is always one).
+_HF_FLEET = ("shipyard", "shield", "frigate", "destroyer", "repulsor")
+_PARAMS: dict[str, dict[str, Any]] = {
+    "aquaignis": {"no_progress_limit": 40, "first_player": 0},
+    "hexfleet": {"max_turns": 300, "first_player": 0, "repetitions": 3, "shield_towers": False,
+                 **{unit: count for unit, count in games.load("hexfleet").DEFAULT_FLEET.items() if unit != "core"}},
+}
+
+
+def _native_options(game: str, params: dict[str, Any]) -> dict[str, Any]:
+    """The native new_game options for OpenSpiel parameters (defaults filled in), checked."""
+    unknown = sorted(set(params) - set(_PARAMS[game]))
+    if unknown:
+        raise ValueError(f"triptych_{game} has no parameter {unknown[0]!r} (its parameters: {', '.join(_PARAMS[game])})")
+    values = {**_PARAMS[game], **params}
+    if game == "aquaignis":
+        options = {"no_progress_limit": int(values["no_progress_limit"]), "first_player": int(values["first_player"])}
+        if options["no_progress_limit"] <= 0:
+            # OpenSpiel needs a bound on a game's length (max_game_length); without the stall draw there is none.
+            raise ValueError("triptych_aquaignis needs no_progress_limit >= 1: OpenSpiel games must end, "
+                             "and without the stall draw (R17) an AquaIgnis game has no length limit")
+        games.load(game).new_game(**options)  # InvalidStateError naming a bad value
+        return options
+    options = {"max_turns": int(values["max_turns"]), "first_player": int(values["first_player"]),
+               "repetitions": int(values["repetitions"]), "shield_towers": bool(values["shield_towers"]),
+               "fleet": {"core": 1, **{unit: int(values[unit]) for unit in _HF_FLEET}}}
+    if options["max_turns"] <= 0:
+        raise ValueError("triptych_hexfleet needs max_turns >= 1: OpenSpiel games must end, and without the "
+                         "turn limit a Hexfleet game has no length limit")
+    games.load(game).new_game(**options)  # InvalidStateError naming a bad count (options.fleet.frigate: ...)
+    return options
+
+
+def _max_length(game: str, options: dict[str, Any]) -> int:
+    """Longest game in plies. Hexfleet: max_turns turns (each player's turn counts one) of two actions. AquaIgnis ends on
+    its stall draw (no_progress_limit turns without a breakthrough or a destroyed unit); 10,000 plies at the
+    default 40, scaled with the limit, is far above any game seen."""
+    if game == "hexfleet":
+        return options["max_turns"] * 2
+    return 10_000 * max(1, math.ceil(options["no_progress_limit"] / 40))
 
 
 def encode_action(game: str, action: Any) -> int:
@@ -186,33 +235,47 @@ def _game_type(game: str) -> pyspiel.GameType:
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={})
+        parameter_specification=dict(_PARAMS[game]))
+
+
+def observation_shape(game: str) -> tuple[int, ...]:
+    """The shape of the OpenSpiel observation tensor: the native one, plus Hexfleet's mover plane."""
+    shape = tuple(games.load(game).OBSERVATION_SHAPE)
+    return (shape[0] + 1, *shape[1:]) if game == "hexfleet" else shape
 
 
 class TriptychObserver:
     """``observation_tensor`` / ``observation_string`` of a two-player game: the native observation.
 
-    The tensor is ``State.observation()`` flattened (AquaIgnis (16, 7, 7), Hexfleet (27, 17, 17);
-    docs/rules/<game>.md), drawn from the side of the player to move. Both games are perfect
-    information, so that one tensor is all either player observes, and it is what each is given.
-    The string is the text board.
+    The tensor is ``State.observation()`` flattened (AquaIgnis (16, 7, 7), docs/rules/<game>.md).
+    Hexfleet's native observation (27, 17, 17) is drawn around the mover's Core with no plane saying
+    who the mover is, so a learner that values positions for player 0 (OpenSpiel's AlphaZero) could
+    not tell a position from its mirror; the adapter adds plane 27, all ones when player 1 is to move:
+    (28, 17, 17). Both games are perfect information, so that one tensor is all either player
+    observes, and it is what each is given (information_state_tensor is not provided: as for
+    OpenSpiel's chess, the observation is the whole state). The string is the text board.
     """
 
     def __init__(self, game: str) -> None:
-        shape = tuple(games.load(game).OBSERVATION_SHAPE)
+        shape = observation_shape(game)
+        self.native_planes = int(games.load(game).OBSERVATION_SHAPE[0])
         self.tensor = np.zeros(int(np.prod(shape)), np.float32)
         self.dict = {"observation": self.tensor.reshape(shape)}
 
     def set_from(self, state: TriptychState, player: int) -> None:
-        state.native.observation(out=self.dict["observation"])
+        planes = self.dict["observation"]
+        state.native.observation(out=planes[: self.native_planes])
+        if len(planes) > self.native_planes:  # Hexfleet's mover plane
+            planes[self.native_planes:] = 1.0 if state.native.to_move == 1 else 0.0
 
     def string_from(self, state: TriptychState, player: int) -> str:
         return str(state.native)
 
 
-def _game_info(game: str) -> pyspiel.GameInfo:
+def _game_info(game: str, options: dict[str, Any]) -> pyspiel.GameInfo:
     return pyspiel.GameInfo(num_distinct_actions=_CODECS[game][2], max_chance_outcomes=0, num_players=2,
-                            min_utility=-1.0, max_utility=1.0, utility_sum=0.0, max_game_length=_MAX_LENGTH[game])
+                            min_utility=-1.0, max_utility=1.0, utility_sum=0.0,
+                            max_game_length=_max_length(game, options))
 
 
 class TriptychState(pyspiel.State):
@@ -221,7 +284,9 @@ class TriptychState(pyspiel.State):
     def __init__(self, game: pyspiel.Game, native: Any = None) -> None:
         super().__init__(game)
         self.game_name = game.get_type().short_name.removeprefix("triptych_")
-        self.native = native if native is not None else games.load(self.game_name).new_game()
+        if native is None:
+            native = games.load(self.game_name).new_game(**game.native_options)
+        self.native = native
         self._encode = _CODECS[self.game_name][0]
         self._decode = _CODECS[self.game_name][1]
 
@@ -269,7 +334,9 @@ class TriptychGame(pyspiel.Game):
     game_name = ""
 
     def __init__(self, params: dict | None = None) -> None:
-        super().__init__(_game_type(self.game_name), _game_info(self.game_name), params or {})
+        params = dict(params or {})
+        self.native_options = _native_options(self.game_name, params)  # raises ValueError naming a bad one
+        super().__init__(_game_type(self.game_name), _game_info(self.game_name, self.native_options), params)
 
     def new_initial_state(self) -> TriptychState:
         return TriptychState(self)
@@ -431,4 +498,4 @@ def value_function(maximizing_player: int, scale: float = 400.0):
 
 
 __all__ = ["GAME_CLASSES", "CombatGame", "CombatState", "TriptychGame", "TriptychState", "decode_action", "encode_action", "from_native",
-           "load_game", "value_function"]
+           "load_game", "observation_shape", "value_function"]

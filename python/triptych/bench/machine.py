@@ -33,18 +33,41 @@ def cores() -> int:
         return os.cpu_count() or 1
 
 
-def git_commit() -> str | None:
-    """The commit of the source tree the package was imported from, if it is a git checkout."""
-    here = Path(__file__).resolve().parent
+_PACKAGE_DIR = Path(__file__).resolve().parent.parent  # .../triptych
+
+
+def _checkout_commit(package_dir: Path) -> str | None:
+    """HEAD (with "-dirty" for uncommitted changes) when ``package_dir`` is the source tree's python/triptych
+    (an editable install), else None: an installed package inside some other checkout is not its source."""
     try:
-        out = subprocess.run(["git", "-C", str(here), "rev-parse", "HEAD"], capture_output=True, text=True, timeout=5)
+        top = subprocess.run(["git", "-C", str(package_dir), "rev-parse", "--show-toplevel"], capture_output=True,
+                             text=True, timeout=5)
+        if top.returncode != 0 or Path(top.stdout.strip()).resolve() / "python" / "triptych" != package_dir:
+            return None
+        out = subprocess.run(["git", "-C", str(package_dir), "rev-parse", "HEAD"], capture_output=True, text=True,
+                             timeout=5)
         if out.returncode != 0:
             return None
-        dirty = subprocess.run(["git", "-C", str(here), "status", "--porcelain", "--untracked-files=no"],
+        dirty = subprocess.run(["git", "-C", str(package_dir), "status", "--porcelain", "--untracked-files=no"],
                                capture_output=True, text=True, timeout=5).stdout.strip()
         return out.stdout.strip() + ("-dirty" if dirty else "")
     except (OSError, subprocess.SubprocessError):
         return None
+
+
+def build_commit() -> str | None:
+    """The commit recorded when the package was built (triptych/_build_commit.py, written by CMake), or None."""
+    try:
+        from triptych import _build_commit
+    except ImportError:
+        return None
+    return _build_commit.COMMIT
+
+
+def git_commit(package_dir: Path | None = None) -> str | None:
+    """The commit of the source the package came from: the checkout's HEAD for an editable install, else the
+    commit recorded at build time (a wheel built from a checkout); None when neither is known (an sdist)."""
+    return _checkout_commit(package_dir or _PACKAGE_DIR) or build_commit()
 
 
 def version_of(dist: str) -> str | None:

@@ -86,13 +86,27 @@ def measure(name: str, group: str, unit: str, fn: Callable[[], tuple[float, floa
 
 
 def pair(ours: Measurement, theirs: Measurement, time_based: bool = False) -> None:
-    """Sets ours.extra["ratio"] (> 1: ours is faster) and the cross-reference to theirs."""
+    """Sets ours.extra["ratio"] (> 1: ours is faster), what it compares ("time" to the same depth, or the
+    "rate" in ours.unit) and the cross-reference to theirs."""
     if time_based:
         if ours.median_seconds:
             ours.extra["ratio"] = theirs.median_seconds / ours.median_seconds
     elif theirs.median:
         ours.extra["ratio"] = ours.median / theirs.median
+    ours.extra["ratio_basis"] = "time" if time_based else "rate"
     ours.extra["vs"] = theirs.name
+
+
+def faster_words(m: Measurement) -> str:
+    """Which of a pair is faster and by how much, e.g. "ours 3.62x faster (time to depth 4)": the ratio alone
+    (x3.62) read as "ours faster" even where the peer's own figure in the table was the larger."""
+    ratio = m.extra.get("ratio")
+    if not ratio:
+        return ""
+    timed = m.extra.get("ratio_basis", "time" if "time_to_depth" in m.extra else "rate") == "time"
+    basis = f"time to depth {m.extra['depth']}" if timed and "depth" in m.extra else "time" if timed else m.unit
+    who, factor = ("ours", ratio) if ratio >= 1 else ("theirs", 1 / ratio)
+    return f"{who} {factor:.2f}x faster ({basis})"
 
 
 def timed(fn: Callable[[], float]) -> tuple[float, float]:

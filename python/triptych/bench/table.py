@@ -7,7 +7,7 @@ from rich.console import Console
 from rich.table import Table
 
 from triptych.bench.report import Report, compare
-from triptych.bench.runner import WIDE_SPREAD
+from triptych.bench.runner import WIDE_SPREAD, faster_words
 
 
 def _num(x: float) -> str:
@@ -41,7 +41,7 @@ def results_table(report: Report) -> Table:
             f"{report.machine.get('cores')} cores"
     table = Table(title=title, show_lines=False)
     for col, just in (("bench", "left"), ("median", "right"), ("unit", "left"), ("spread", "right"),
-                      ("time", "right"), ("ours/theirs", "right"), ("notes", "left")):
+                      ("time", "right"), ("vs peer", "right"), ("notes", "left")):
         table.add_column(col, justify=just)
     group = None
     for m in report.measurements:
@@ -51,26 +51,26 @@ def results_table(report: Report) -> Table:
         spread = f"{m.spread * 100:.0f}%"
         if m.wide:
             spread = f"[yellow]{spread} ![/yellow]"
-        ratio = f"x{m.extra['ratio']:.2f}" if "ratio" in m.extra else ""
+        ratio = faster_words(m)
         t = m.extra.get("time_to_depth", m.median_seconds)
         table.add_row(m.name, _num(m.median), m.unit, spread, _secs(t), ratio, _detail(m.extra))
     return table
 
 
 def peers_table(report: Report) -> Table | None:
-    """Each of our figures that has a peer, beside it: absolute figures and the ratio (> 1: ours faster)."""
+    """Each of our figures that has a peer, beside it: absolute figures and which of the two is faster."""
     by = report.by_name()
     rows = [(m, by[m.extra["vs"]]) for m in report.measurements if "ratio" in m.extra and m.extra.get("vs") in by]
     if not rows:
         return None
-    table = Table(title="ours beside peers (ratio > 1: ours is faster)")
+    table = Table(title="ours beside peers")
     for col, just in (("ours", "left"), ("ours", "right"), ("theirs", "left"), ("theirs", "right"),
-                      ("ours/theirs", "right")):
+                      ("faster", "right")):
         table.add_column(col, justify=just)
     for ours, theirs in rows:
         timed = "time_to_depth" in ours.extra and "time_to_depth" in theirs.extra
         fmt = (lambda m: _secs(m.extra["time_to_depth"])) if timed else (lambda m: f"{_num(m.median)} {m.unit}")
-        table.add_row(ours.name, fmt(ours), theirs.name, fmt(theirs), f"x{ours.extra['ratio']:.2f}")
+        table.add_row(ours.name, fmt(ours), theirs.name, fmt(theirs), faster_words(ours))
     return table
 
 

@@ -51,7 +51,8 @@ def ai_command(game: str, position: Path | str | None, depth: int | None, time_m
         state.apply(outcome)
         console.print(f"chance (seeded): {outcome}", markup=False)
     if player == "alphabeta":
-        searcher = ai.AlphaBeta(depth=depth, time_ms=time_ms, threads=threads)
+        limits = {"depth": depth} if depth is not None else {}  # neither given: AlphaBeta's default depth 6
+        searcher = ai.AlphaBeta(**limits, time_ms=time_ms, threads=threads)
     else:
         searcher = ai.MCTS(iterations=None if time_ms else 2000, time_ms=time_ms, threads=threads, seed=seed)
     try:

@@ -21,6 +21,7 @@ from gymnasium import spaces
 import triptych
 import triptych.combat as combat
 from triptych.envs.actions import discrete_action
+from triptych.envs.bounds import combat_bounds
 
 
 class CombatEnv(gymnasium.Env):
@@ -39,8 +40,9 @@ class CombatEnv(gymnasium.Env):
         actions = combat.compact_chance_offset(variant)
         self._actions = actions
         self.action_space = spaces.Discrete(actions)
+        low, high = combat_bounds(variant, self.params)  # each field's true range (envs/bounds.py)
         self.observation_space = spaces.Dict({
-            "observation": spaces.Box(-np.inf, np.inf, combat.OBSERVATION_SHAPE, np.float32),
+            "observation": spaces.Box(low, high, dtype=np.float32),
             "action_mask": spaces.Box(0, 1, (actions,), np.int8),
         })
         self.state: Any = None

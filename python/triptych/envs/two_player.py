@@ -18,6 +18,7 @@ from pettingzoo.utils import wrappers
 
 import triptych
 from triptych.envs.actions import discrete_action
+from triptych.envs.bounds import BOUNDS
 from triptych.games import load
 
 
@@ -34,8 +35,9 @@ class TwoPlayerEnv(AECEnv):
         self.module.new_game(**options)  # refuses bad options now
         self.possible_agents = ["player_0", "player_1"]
         self._actions = self._action_count()
+        low, high = BOUNDS[self.game]()  # each feature's true range (envs/bounds.py)
         obs_space = spaces.Dict({
-            "observation": spaces.Box(-np.inf, np.inf, self.module.OBSERVATION_SHAPE, np.float32),
+            "observation": spaces.Box(low, high, dtype=np.float32),
             "action_mask": spaces.Box(0, 1, (self._actions,), np.int8),
         })
         self.observation_spaces = {agent: obs_space for agent in self.possible_agents}
