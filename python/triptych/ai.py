@@ -75,6 +75,20 @@ class SearchResult:
         return None
 
 
+EVALUATIONS = ("classic", "nnue")
+
+
+def default_net(game: str) -> str:
+    """The NNUE net shipped for `game` (python/triptych/nnue/nets/GAME.nnue); ValueError when none ships yet."""
+    from pathlib import Path
+
+    path = Path(__file__).parent / "nnue" / "nets" / f"{game}.nnue"
+    if not path.exists():
+        raise ValueError(f"no NNUE net ships for {game} yet: train one (triptych selfplay, triptych train; "
+                         f"docs/nnue.md) and pass net=PATH")
+    return str(path)
+
+
 MAX_DEPTH = 120  # the searches' ply stack holds 128; 8 are kept for quiescence
 
 
@@ -134,7 +148,9 @@ class AlphaBeta:
     With no limit given it searches to depth 6. ``threads`` > 1 runs Lazy SMP
     sharing one transposition table of ``tt_mb`` MiB; with threads=1 and no
     time limit the search is deterministic. ``weights`` overrides named
-    evaluation weights (see docs/ai.md).
+    evaluation weights (see docs/ai.md). ``evaluation="nnue"`` searches with the
+    learned evaluation instead (docs/nnue.md): the net read from ``net`` (a
+    ``.nnue`` file), or the one shipped for the game.
 
     ``clock_ms`` (with ``increment_ms``) plays on a game clock instead of a
     fixed time a move: see :class:`GameClock`. The player remembers the
@@ -145,7 +161,8 @@ class AlphaBeta:
 
     def __init__(self, depth: int | None = None, time_ms: int | None = None, nodes: int | None = None,
                  threads: int = 1, tt_mb: int = 64, weights: dict[str, int] | None = None,
-                 quiescence: bool = True, clock_ms: int | None = None, increment_ms: int = 0) -> None:
+                 quiescence: bool = True, clock_ms: int | None = None, increment_ms: int = 0,
+                 evaluation: str = "classic", net: str | None = None) -> None:
         depth = _integer("depth", depth, 1, MAX_DEPTH)
         time_ms = _integer("time_ms", time_ms, 1)
         nodes = _integer("nodes", nodes, 1)
@@ -156,6 +173,13 @@ class AlphaBeta:
         if depth is None and time_ms is None and nodes is None and clock_ms is None:
             depth = 6
         _check_weights(weights)
+        if evaluation not in EVALUATIONS:
+            raise ValueError(f"evaluation must be one of {', '.join(EVALUATIONS)}, not {evaluation!r}")
+        if evaluation == "classic" and net is not None:
+            raise ValueError("net= is the NNUE's file: give it with evaluation='nnue'")
+        if evaluation == "nnue" and weights:
+            raise ValueError("weights= tune the classic evaluation; the NNUE has none")
+        self.evaluation, self.net = evaluation, net
         self.depth, self.time_ms, self.nodes = depth, time_ms, nodes
         self.threads, self.tt_mb, self.weights, self.quiescence = threads, tt_mb, dict(weights or {}), quiescence
         self.clock = GameClock(clock_ms, increment_ms) if clock_ms is not None else None
@@ -166,8 +190,15 @@ class AlphaBeta:
     def _searcher(self, state: Any) -> Any:
         name, module = _two_player_module(state, "AlphaBeta")
         if name not in self._searchers:
-            self._searchers[name] = module.AlphaBetaSearcher(threads=self.threads, tt_mb=self.tt_mb,
-                                                             weights=self.weights, quiescence=self.quiescence)
+            if self.evaluation == "nnue":
+                if not hasattr(module, "NnueNet"):
+                    raise ValueError(f"{name} has no NNUE evaluation yet (docs/nnue.md)")
+                net = module.NnueNet(self.net if self.net is not None else default_net(name))
+                self._searchers[name] = module.NnueAlphaBetaSearcher(net, threads=self.threads, tt_mb=self.tt_mb,
+                                                                     quiescence=self.quiescence)
+            else:
+                self._searchers[name] = module.AlphaBetaSearcher(threads=self.threads, tt_mb=self.tt_mb,
+                                                                 weights=self.weights, quiescence=self.quiescence)
         return self._searchers[name]
 
     def new_game(self) -> None:
@@ -248,7 +279,8 @@ class AlphaBeta:
         if self.clock is not None:
             limits = ", ".join(filter(None, (limits, f"clock_ms={self.clock.clock_ms}",
                                              f"increment_ms={self.clock.increment_ms}")))
-        return f"AlphaBeta({limits}, threads={self.threads})"
+        evaluation = ", evaluation='nnue'" if self.evaluation == "nnue" else ""
+        return f"AlphaBeta({limits}, threads={self.threads}{evaluation})"
 
 
 class GameClock:
