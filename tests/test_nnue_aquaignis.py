@@ -371,3 +371,14 @@ def test_the_commands_play_train_and_write_a_net_the_engine_reads(tmp_path: Path
     assert core.NnueNet(str(net)).evaluate(aq.new_game()) == core.NnueNet(str(net)).evaluate(aq.new_game())
     wrong = CliRunner().invoke(main, ["train", "aquaignis", str(net)])
     assert wrong.exit_code == 2 and "Error:" in wrong.output
+
+
+def test_a_player_spec_names_the_net(trained: dict[str, Any]) -> None:
+    from triptych.ai import make_player
+
+    player = make_player(f"alphabeta:2,nnue={trained['path']}")
+    assert player.evaluation == "nnue" and player.net == str(trained["path"]) and "nnue" in repr(player)
+    state = aq.new_game()
+    assert player.choose(state) == AlphaBeta(depth=2, evaluation="nnue", net=str(trained["path"])).choose(state)
+    with pytest.raises(ValueError, match="no NNUE net ships for aquaignis yet"):
+        make_player("alphabeta:2,nnue=shipped").choose(state)

@@ -495,6 +495,7 @@ def make_player(spec: str, seed: int | None = None) -> Any:
     """A player from a short spec: ``random``, ``greedy``, ``alphabeta:4`` (depth),
     ``alphabeta:time_ms=200,threads=2``, ``alphabeta:clock_ms=60000,increment_ms=500``,
     ``alphabeta:4,weights=tuned.json`` (evaluation weights written by ``triptych tune``),
+    ``alphabeta:nodes=20000,nnue=gen1.nnue`` (the NNUE evaluation with that net; ``nnue=shipped``: the package's),
     ``mcts:500`` (iterations), ``mcts:time_ms=100``."""
     name, _, args = spec.partition(":")
     name = name.strip().lower()
@@ -505,6 +506,10 @@ def make_player(spec: str, seed: int | None = None) -> Any:
             key, value = {"alphabeta": "depth", "ab": "depth", "mcts": "iterations"}.get(name, "?"), part
         if key.strip() == "weights":
             kwargs["weights"] = load_weights(value.strip())
+            continue
+        if key.strip() == "nnue":  # the learned evaluation: nnue=PATH, or nnue=shipped for the package's net
+            kwargs["evaluation"] = "nnue"
+            kwargs["net"] = None if value.strip() == "shipped" else value.strip()
             continue
         try:
             kwargs[key.strip()] = float(value) if key.strip() == "exploration" else int(value)

@@ -9,7 +9,7 @@ import click
 
 from triptych.cli.backend_options import backend_options, open_executor
 
-NNUE_GAMES = ("aquaignis",)
+NNUE_GAMES = ("aquaignis", "hexfleet")
 
 
 @click.command()

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from triptych._core import aquaignis as _aquaignis
+from triptych._core import hexfleet as _hexfleet
 
 
 @dataclass(frozen=True)
@@ -30,7 +31,7 @@ def _spec(name: str, module: Any) -> NnueGame:
                     int(module.NNUE_MAX_ACTIVE))
 
 
-GAMES: dict[str, NnueGame] = {"aquaignis": _spec("aquaignis", _aquaignis)}
+GAMES: dict[str, NnueGame] = {"aquaignis": _spec("aquaignis", _aquaignis), "hexfleet": _spec("hexfleet", _hexfleet)}
 ACC_WIDTH = int(_aquaignis.NNUE_ACC_WIDTH)
 HIDDEN = int(_aquaignis.NNUE_HIDDEN)
 
