@@ -265,6 +265,7 @@ def test_a_tiny_training_run_lowers_its_validation_loss(trained: dict[str, Any])
     history = trained["report"]["validation_loss"]
     assert len(history) == 5
     assert history[-1] < history[0] * 0.9, history
+    assert trained["report"]["best_epoch"] == int(np.argmin(history)) > 0
 
 
 def test_the_engine_evaluates_as_the_trainer_within_the_quantization_error(trained: dict[str, Any]) -> None:

@@ -85,5 +85,7 @@ def train(game: str, data: Path, epochs: int, batch_size: int, learning_rate: fl
         raise click.BadParameter(str(err), param_hint="DATA") from None
     out = out or Path(f"{game}.nnue")
     write_net(out, spec, report["net"], config.out_scale)
-    click.echo(f"validation loss {report['validation_loss'][0]:.5f} -> {report['validation_loss'][-1]:.5f} in "
-               f"{report['seconds']:.1f} s; wrote {out} ({out.stat().st_size} bytes)")
+    best = report["best_epoch"]
+    click.echo(f"validation loss {report['validation_loss'][0]:.5f} -> {report['validation_loss'][best]:.5f} "
+               f"(epoch {best}, the net written) in {report['seconds']:.1f} s; wrote {out} "
+               f"({out.stat().st_size} bytes)")

@@ -107,7 +107,11 @@ def _compiled(lam: float, scale: float, learning_rate: float,
 
 def train(game: NnueGame, data: dict[str, Any], config: TrainConfig,
           on_epoch: Callable[[int, float, float], None] | None = None) -> dict[str, Any]:
-    """Trains a net on self-play `data` (see selfplay.load); returns the float net and the loss history."""
+    """Trains a net on self-play `data` (see selfplay.load); returns the float net and the loss history.
+
+    The net returned is the one after the epoch with the lowest validation loss (``best_epoch``; 0 is
+    the untrained net): positions of one game are alike, so a small data set is soon learnt by heart.
+    """
     import jax.numpy as jnp
 
     features = np.asarray(data["features"])
@@ -129,6 +133,7 @@ def train(game: NnueGame, data: dict[str, Any], config: TrainConfig,
         return total / len(val_rows)
 
     history = [validation_loss()]
+    best, best_epoch = params, 0  # the net exported is the epoch with the lowest validation loss
     started = time.perf_counter()
     for epoch in range(1, config.epochs + 1):
         order = rng.permutation(train_rows)
@@ -140,8 +145,10 @@ def train(game: NnueGame, data: dict[str, Any], config: TrainConfig,
             params, opt_state, value = step(params, opt_state, features[rows], score[rows], result[rows])
             train_total += float(value)
         history.append(validation_loss())
+        if history[-1] < min(history[:-1]):
+            best, best_epoch = params, epoch
         if on_epoch:
             on_epoch(epoch, train_total / batches, history[-1])
-    return {"net": {k: np.asarray(v) for k, v in params.items()}, "validation_loss": history,
+    return {"net": {k: np.asarray(v) for k, v in best.items()}, "best_epoch": best_epoch, "validation_loss": history,
             "seconds": time.perf_counter() - started, "train_positions": int(len(train_rows)),
             "validation_positions": int(len(val_rows))}
