@@ -383,3 +383,15 @@ def test_a_player_spec_names_the_net(trained: dict[str, Any]) -> None:
     assert player.choose(state) == AlphaBeta(depth=2, evaluation="nnue", net=str(trained["path"])).choose(state)
     with pytest.raises(ValueError, match="no NNUE net ships for aquaignis yet"):
         make_player("alphabeta:2,nnue=shipped").choose(state)
+
+
+def test_random_actions_in_selfplay_are_seeded() -> None:
+    from triptych.nnue import selfplay
+
+    wild = selfplay.SelfplayConfig("aquaignis", games=1, depth=1, seed=3, random_rate=0.3)
+    tame = selfplay.SelfplayConfig("aquaignis", games=1, depth=1, seed=3)
+    a, b, c = selfplay.play_game(wild, 3), selfplay.play_game(wild, 3), selfplay.play_game(tame, 3)
+    assert (a["features"] == b["features"]).all() and (a["score"] == b["score"]).all()
+    assert a["features"].shape != c["features"].shape or (a["features"] != c["features"]).any()
+    with pytest.raises(ValueError, match="bad self-play configuration"):
+        selfplay.SelfplayConfig("aquaignis", games=1, random_rate=1.5)

@@ -20,6 +20,8 @@ NNUE_GAMES = ("aquaignis", "hexfleet")
 @click.option("--seed", type=click.IntRange(0, 2**62), default=0, show_default=True, help="Game i uses seed SEED + i.")
 @click.option("--opening", type=(click.IntRange(0), click.IntRange(0)), default=(2, 10), show_default=True,
               metavar="MIN MAX", help="Random actions before the recorded play: between MIN and MAX.")
+@click.option("--random-rate", type=click.FloatRange(0, 1), default=0.0, show_default=True,
+              help="Share of the actions after the opening played at random (the position is still recorded).")
 @click.option("--out", "-o", type=click.Path(dir_okay=False, path_type=Path), default=Path("selfplay.npz"),
               show_default=True, help="The data set written (.npz).")
 @click.option("--workers", "-j", type=click.IntRange(1), default=None, help="Worker processes (default: CPUs).")
@@ -27,7 +29,8 @@ NNUE_GAMES = ("aquaignis", "hexfleet")
 @click.option("--resume", is_flag=True, help="Continue the interrupted run writing OUT (its settings, only the games "
                                              "it lacks).")
 @click.option("--no-progress", is_flag=True, help="No progress bar.")
-def selfplay(game: str, games: int, depth: int, seed: int, opening: tuple[int, int], out: Path, workers: int | None,
+def selfplay(game: str, games: int, depth: int, seed: int, opening: tuple[int, int], random_rate: float, out: Path,
+             workers: int | None,
              backend: str, address: str | None, resume: bool, no_progress: bool) -> None:
     """Play GAME against itself and record positions with search scores and results, for `triptych train`."""
     from triptych.nnue import selfplay as sp
@@ -36,7 +39,7 @@ def selfplay(game: str, games: int, depth: int, seed: int, opening: tuple[int, i
         if resume:
             config = sp.resume_config(out)
         else:
-            config = sp.SelfplayConfig(game, games, depth, seed, opening[0], opening[1])
+            config = sp.SelfplayConfig(game, games, depth, seed, opening[0], opening[1], random_rate=random_rate)
             sp.start(out, config)
     except ValueError as err:
         raise click.BadParameter(str(err), param_hint="--resume" if resume else "--opening") from None

@@ -40,10 +40,15 @@ class SelfplayConfig:
     opening_min: int = 2      # random actions before the recorded play, at least
     opening_max: int = 10     # and at most
     max_plies: int = 400      # a game still running after this many actions is scored a draw
+    # After the opening, this share of the actions is uniformly random instead of the search's choice
+    # (the position is still recorded with the search's score): the positions a search visits include
+    # the other side's mistakes, which a net trained on best play alone has never seen.
+    random_rate: float = 0.0
 
     def __post_init__(self) -> None:
         nnue_game(self.game)
-        if self.games < 1 or self.depth < 1 or not 0 <= self.opening_min <= self.opening_max or self.max_plies < 1:
+        if (self.games < 1 or self.depth < 1 or not 0 <= self.opening_min <= self.opening_max or self.max_plies < 1
+                or not 0.0 <= self.random_rate <= 1.0):
             raise ValueError(f"bad self-play configuration: {self}")
 
 
@@ -67,7 +72,8 @@ def play_game(config: SelfplayConfig, seed: int) -> dict[str, np.ndarray]:
         scores.append(result["score"])
         sides.append(state.to_move)
         plies.append(ply)
-        state.apply(result["best"])
+        random_turn = config.random_rate > 0 and rng.random() < config.random_rate
+        state.apply(rng.choice(state.legal_actions()) if random_turn else result["best"])
         ply += 1
     winner = state.winner if state.to_move == TERMINAL else None
     side_arr = np.asarray(sides, dtype=np.int8)
