@@ -164,6 +164,10 @@ def test_selfplay_and_training_run_for_hexfleet(tmp_path: Path) -> None:
     assert data["features"].shape[1:] == (2, GAME.max_active) and len(data["score"]) > 100
     report = train(GAME, data, TrainConfig(epochs=1, batch_size=128, learning_rate=3e-3, validation=0.25))
     path = netfile.write_net(tmp_path / "hx.nnue", GAME, report["net"])
+    # 146 active weights and the bias stay inside the int16 accumulator.
+    limit = netfile.ft_limit(GAME.max_active)
+    assert limit < 2.0 and np.abs(report["net"]["ft_w"]).max() <= limit + 1e-6
+    assert (GAME.max_active + 1) * round(limit * netfile.QA) <= 32_767
     features = data["features"][:200]
     q = netfile.quantize(report["net"])
     assert path.stat().st_size < 2_000_000

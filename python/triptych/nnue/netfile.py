@@ -23,7 +23,13 @@ QA, QB, QB_SHIFT = 127, 64, 6
 HEADER = struct.Struct("<8s9I")  # magic, version, game, feature set, inputs, acc, hidden, out_scale, payload, crc
 DEFAULT_OUT_SCALE = 1000
 # Limits the trainer keeps the float weights within, so the integers fit (docs/nnue.md, Quantization).
-FT_LIMIT = 2.0            # int16 first layer: 60 features x 254 stays far from 32767
+FT_LIMIT = 2.0            # first-layer weights, at most (and less where many features are active:)
+
+
+def ft_limit(max_active: int) -> float:
+    """The first layer's weight limit for a game: its int16 accumulator, the bias plus `max_active` weights,
+    never passes 32,000 (AquaIgnis, 59 active: 2.0; Hexfleet, 146 active: 1.71)."""
+    return min(FT_LIMIT, 32_000 / (QA * (max_active + 1)))
 DENSE_LIMIT = 127 / QB    # int8 dense weights
 EVAL_LIMIT = 50_000
 

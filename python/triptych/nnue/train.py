@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 
 from triptych.nnue.games import ACC_WIDTH, HIDDEN, NnueGame
-from triptych.nnue.netfile import DEFAULT_OUT_SCALE, DENSE_LIMIT, FT_LIMIT
+from triptych.nnue.netfile import DEFAULT_OUT_SCALE, DENSE_LIMIT, ft_limit
 
 
 @dataclass(frozen=True)
@@ -62,14 +62,14 @@ def split_by_game(games: np.ndarray, share: float, seed: int) -> tuple[np.ndarra
     return np.flatnonzero(~is_val), np.flatnonzero(is_val)
 
 
-def _functions(config: TrainConfig) -> tuple[Callable[..., Any], Callable[..., Any], Any]:
+def _functions(config: TrainConfig, first_layer_limit: float = 2.0) -> tuple[Callable[..., Any], Callable[..., Any], Any]:
     """The jitted training step, the loss and the optimizer for `config`'s loss and learning rate."""
-    return _compiled(config.lam, config.scale, config.learning_rate, config.out_scale)
+    return _compiled(config.lam, config.scale, config.learning_rate, config.out_scale, first_layer_limit)
 
 
 @functools.lru_cache(maxsize=8)
-def _compiled(lam: float, scale: float, learning_rate: float,
-              out_scale: int) -> tuple[Callable[..., Any], Callable[..., Any], Any]:
+def _compiled(lam: float, scale: float, learning_rate: float, out_scale: int,
+              first_layer_limit: float) -> tuple[Callable[..., Any], Callable[..., Any], Any]:
     """Built once per setting: JAX compiles a jitted function again for every new closure."""
     config = TrainConfig(lam=lam, scale=scale, learning_rate=learning_rate, out_scale=out_scale)
     import jax
@@ -93,7 +93,7 @@ def _compiled(lam: float, scale: float, learning_rate: float,
     optimizer = optax.adam(config.learning_rate)
 
     def clip(params: dict[str, Any]) -> dict[str, Any]:
-        limits = {"ft_w": FT_LIMIT, "ft_b": FT_LIMIT, "l1_w": DENSE_LIMIT, "l2_w": DENSE_LIMIT}
+        limits = {"ft_w": first_layer_limit, "ft_b": first_layer_limit, "l1_w": DENSE_LIMIT, "l2_w": DENSE_LIMIT}
         return {k: jnp.clip(v, -limits[k], limits[k]) if k in limits else v for k, v in params.items()}
 
     @jax.jit
@@ -120,7 +120,7 @@ def train(game: NnueGame, data: dict[str, Any], config: TrainConfig,
     score = np.asarray(data["score"], np.float32)
     result = np.asarray(data["result"], np.float32)
     train_rows, val_rows = split_by_game(np.asarray(data["game"]), config.validation, config.seed)
-    step, loss, optimizer = _functions(config)
+    step, loss, optimizer = _functions(config, ft_limit(game.max_active))
     params = {k: jnp.asarray(v) for k, v in init_net(game, config.seed).items()}
     opt_state = optimizer.init(params)
     rng = np.random.default_rng(config.seed)
