@@ -55,6 +55,7 @@ WORKING = {
     "engine": ["engine", "aquaignis"],
     "play": ["play", "aquaignis", "--terminal"],
     "suite": ["suite", "make", "aquaignis", "--out", "{tmp}/suite.jsonl", "--count", "100000"],
+    "selfplay": ["selfplay", "aquaignis", "-n", "10000", "--depth", "6", "-j", "1", "--out", "{tmp}/data.npz"],
 }
 STDIN = {"engine": "go infinite\n", "play": ""}  # kept open: the engine searches, the game waits for a move
 

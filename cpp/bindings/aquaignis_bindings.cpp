@@ -5,6 +5,7 @@
 
 #include "bindings/interrupt_scope.h"
 #include "aquaignis/action_ids.h"
+#include "aquaignis/nnue_state.h"
 #include "aquaignis/search_game.h"
 #include "aquaignis/state.h"
 #include "bindings/action_ids.h"
@@ -12,6 +13,7 @@
 #include "bindings/batch.h"
 #include "bindings/bindings.h"
 #include "bindings/dict_reading.h"
+#include "bindings/nnue_bindings.h"
 #include "bindings/proof_bindings.h"
 #include "bindings/search_bindings.h"
 #include "bindings/state_contract.h"
@@ -25,6 +27,19 @@ namespace triptych::bindings {
 
 namespace {
 using namespace triptych::aquaignis;
+
+// The NNUE pieces bind_nnue needs (docs/nnue.md).
+struct AquaIgnisNnue {
+  using Game = NnueSearchGame;
+  using BaseState = State;
+  using NnueState = aquaignis::NnueState;
+  static constexpr int kFeatures = nnue_features::kFeatures;
+  static constexpr int kMaxActive = nnue_features::kMaxActive;
+  static nnue::NetSpec spec() { return nnue_spec(); }
+  static int active_features(const State& s, int perspective, int* out) {
+    return nnue_features::active_features(s, perspective, out);
+  }
+};
 
 const char* kSideNames[2] = {"aqua", "ignis"};
 const char* kTypeNames[] = {"spawn", "charge", "advance", "surge", "barrier", "jump", "pass"};
@@ -302,6 +317,7 @@ void init_aquaignis(py::module_& m) {
                          "with out=, fills that preallocated array instead and returns it.");
   bind_searches<SearchGame>(m);
   bind_proofs<SearchGame>(m);
+  bind_nnue<AquaIgnisNnue>(m);
   def_batch<SearchGame, IdCodec>(m, {State::kObservationPlanes, kFlows, kSlots});
   m.attr("ACTION_IDS") = kActionIds;
   m.attr("ACTION_MASK_SHAPE") = py::make_tuple(kActionIds);

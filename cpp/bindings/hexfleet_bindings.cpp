@@ -8,6 +8,7 @@
 #include "bindings/batch.h"
 #include "bindings/bindings.h"
 #include "bindings/dict_reading.h"
+#include "bindings/nnue_bindings.h"
 #include "bindings/search_bindings.h"
 #include "bindings/state_contract.h"
 #include "bindings/value_semantics.h"
@@ -15,6 +16,7 @@
 #include "common/players.h"
 #include "common/rng.h"
 #include "hexfleet/action_ids.h"
+#include "hexfleet/nnue_state.h"
 #include "hexfleet/search_game.h"
 #include "hexfleet/state.h"
 
@@ -24,6 +26,20 @@ namespace triptych::bindings {
 
 namespace {
 using namespace triptych::hexfleet;
+
+// The NNUE pieces bind_nnue needs (docs/nnue.md).
+struct HexfleetNnue {
+  using Game = NnueSearchGame;
+  using BaseState = State;
+  using NnueState = hexfleet::NnueState;
+  static constexpr int kFeatures = nnue_features::kFeatures;
+  static constexpr int kMaxActive = nnue_features::kMaxActive;
+  static nnue::NetSpec spec() { return nnue_spec(); }
+  static int active_features(const State& s, int perspective, int* out) {
+    return nnue_features::active_features(s, perspective, out);
+  }
+};
+
 
 const char* kTypeNames[] = {"move", "spawn", "shipyard", "destroy", "push"};
 #define HEXFLEET_UNITS "core", "shipyard", "shield", "frigate", "destroyer", "repulsor"
@@ -444,6 +460,7 @@ void init_hexfleet(py::module_& m) {
                          "float32 array of shape (27, 17, 17) centred on the mover's Core (see docs/rules/hexfleet.md); "
                          "with out=, fills that preallocated array instead and returns it.");
   bind_searches<SearchGame>(m);
+  bind_nnue<HexfleetNnue>(m);
   def_batch<SearchGame, IdCodec>(m, {State::kObservationPlanes, State::kWindow, State::kWindow});
   m.attr("ACTION_IDS") = kActionIds;
   m.attr("ACTION_MASK_SHAPE") = py::make_tuple(kMaskPlanes, kMaskWindow, kMaskWindow);

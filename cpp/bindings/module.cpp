@@ -5,6 +5,7 @@
 #include "bindings/bindings.h"
 #include "common/errors.h"
 #include "common/players.h"
+#include "nnue/net.h"
 
 namespace py = pybind11;
 
@@ -29,6 +30,8 @@ PYBIND11_MODULE(_core, m) {
   // Both are ValueErrors so callers that only know the standard library still catch them.
   py::register_exception<triptych::IllegalActionError>(m, "IllegalActionError", PyExc_ValueError);
   py::register_exception<triptych::InvalidStateError>(m, "InvalidStateError", PyExc_ValueError);
+  // A .nnue file that cannot be used (docs/nnue.md); the message names what is wrong.
+  py::register_exception<triptych::nnue::NetFileError>(m, "NetFileError", PyExc_ValueError);
 
   auto aquaignis = m.def_submodule("aquaignis", "AquaIgnis: 7 flows, two actions a turn, first to 4 breakthroughs.");
   triptych::bindings::init_aquaignis(aquaignis);

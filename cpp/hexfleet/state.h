@@ -183,6 +183,7 @@ class State {
   int reserve(int side, int unit) const { return reserve_[side][unit]; }
   Hex core(int side) const { return core_[side]; }
   int column_count() const { return columns_; }
+  Hex column_hex(int col) const { return col_at_[col]; }  // col in [0, column_count()), in no fixed order
   int height_at(Hex h) const;                // 0 for empty ground
   Tile tile_at(Hex h, int level) const;      // requires level < height_at(h)
   bool networks_in_contact() const;          // one chain of tiles joins the two Cores

@@ -13,6 +13,6 @@ contract: ``legal_actions``, ``apply``, ``clone``, ``to_dict``/``from_dict``,
 chance nodes.
 """
 
-from triptych._core import CHANCE, TERMINAL, IllegalActionError, InvalidStateError, __version__
+from triptych._core import CHANCE, TERMINAL, IllegalActionError, InvalidStateError, NetFileError, __version__
 
-__all__ = ["CHANCE", "TERMINAL", "IllegalActionError", "InvalidStateError", "__version__"]
+__all__ = ["CHANCE", "TERMINAL", "IllegalActionError", "InvalidStateError", "NetFileError", "__version__"]

@@ -75,6 +75,20 @@ class SearchResult:
         return None
 
 
+EVALUATIONS = ("classic", "nnue")
+
+
+def default_net(game: str) -> str:
+    """The NNUE net shipped for `game` (python/triptych/nnue/nets/GAME.nnue); ValueError when none ships yet."""
+    from pathlib import Path
+
+    path = Path(__file__).parent / "nnue" / "nets" / f"{game}.nnue"
+    if not path.exists():
+        raise ValueError(f"no NNUE net ships for {game} yet: train one (triptych selfplay, triptych train; "
+                         f"docs/nnue.md) and pass net=PATH")
+    return str(path)
+
+
 MAX_DEPTH = 120  # the searches' ply stack holds 128; 8 are kept for quiescence
 # AlphaBeta's depth when it is left out: 6 with no other limit (explicit None means no depth limit).
 _DEFAULT_DEPTH: Any = type("_DefaultDepth", (), {"__repr__": lambda self: "6 unless a budget is given"})()
@@ -139,7 +153,9 @@ class AlphaBeta:
     ValueError rather than a search that never ends). ``threads`` > 1 runs Lazy SMP
     sharing one transposition table of ``tt_mb`` MiB; with threads=1 and no
     time limit the search is deterministic. ``weights`` overrides named
-    evaluation weights (see docs/ai.md).
+    evaluation weights (see docs/ai.md). ``evaluation="nnue"`` searches with the
+    learned evaluation instead (docs/nnue.md): the net read from ``net`` (a
+    ``.nnue`` file), or the one shipped for the game.
 
     ``clock_ms`` (with ``increment_ms``) plays on a game clock instead of a
     fixed time a move: see :class:`GameClock`. The player remembers the
@@ -150,7 +166,8 @@ class AlphaBeta:
 
     def __init__(self, depth: Any = _DEFAULT_DEPTH, time_ms: int | None = None, nodes: int | None = None,
                  threads: int = 1, tt_mb: int = 64, weights: dict[str, int] | None = None,
-                 quiescence: bool = True, clock_ms: int | None = None, increment_ms: int = 0) -> None:
+                 quiescence: bool = True, clock_ms: int | None = None, increment_ms: int = 0,
+                 evaluation: str = "classic", net: str | None = None) -> None:
         budgeted = time_ms is not None or nodes is not None or clock_ms is not None
         if depth is _DEFAULT_DEPTH:
             depth = None if budgeted else 6
@@ -165,6 +182,13 @@ class AlphaBeta:
         if clock_ms is not None and time_ms is not None:
             raise ValueError("give either time_ms (a fixed time a move) or clock_ms (a game clock), not both")
         _check_weights(weights)
+        if evaluation not in EVALUATIONS:
+            raise ValueError(f"evaluation must be one of {', '.join(EVALUATIONS)}, not {evaluation!r}")
+        if evaluation == "classic" and net is not None:
+            raise ValueError("net= is the NNUE's file: give it with evaluation='nnue'")
+        if evaluation == "nnue" and weights:
+            raise ValueError("weights= tune the classic evaluation; the NNUE has none")
+        self.evaluation, self.net = evaluation, net
         self.depth, self.time_ms, self.nodes = depth, time_ms, nodes
         self.threads, self.tt_mb, self.weights, self.quiescence = threads, tt_mb, dict(weights or {}), quiescence
         self.clock = GameClock(clock_ms, increment_ms) if clock_ms is not None else None
@@ -175,8 +199,15 @@ class AlphaBeta:
     def _searcher(self, state: Any) -> Any:
         name, module = _two_player_module(state, "AlphaBeta")
         if name not in self._searchers:
-            self._searchers[name] = module.AlphaBetaSearcher(threads=self.threads, tt_mb=self.tt_mb,
-                                                             weights=self.weights, quiescence=self.quiescence)
+            if self.evaluation == "nnue":
+                if not hasattr(module, "NnueNet"):
+                    raise ValueError(f"{name} has no NNUE evaluation yet (docs/nnue.md)")
+                net = module.NnueNet(self.net if self.net is not None else default_net(name))
+                self._searchers[name] = module.NnueAlphaBetaSearcher(net, threads=self.threads, tt_mb=self.tt_mb,
+                                                                     quiescence=self.quiescence)
+            else:
+                self._searchers[name] = module.AlphaBetaSearcher(threads=self.threads, tt_mb=self.tt_mb,
+                                                                 weights=self.weights, quiescence=self.quiescence)
         return self._searchers[name]
 
     def new_game(self) -> None:
@@ -257,7 +288,8 @@ class AlphaBeta:
         if self.clock is not None:
             limits = ", ".join(filter(None, (limits, f"clock_ms={self.clock.clock_ms}",
                                              f"increment_ms={self.clock.increment_ms}")))
-        return f"AlphaBeta({limits}, threads={self.threads})"
+        evaluation = ", evaluation='nnue'" if self.evaluation == "nnue" else ""
+        return f"AlphaBeta({limits}, threads={self.threads}{evaluation})"
 
 
 class GameClock:
@@ -472,6 +504,7 @@ def make_player(spec: str, seed: int | None = None) -> Any:
     """A player from a short spec: ``random``, ``greedy``, ``alphabeta:4`` (depth),
     ``alphabeta:time_ms=200,threads=2``, ``alphabeta:clock_ms=60000,increment_ms=500``,
     ``alphabeta:4,weights=tuned.json`` (evaluation weights written by ``triptych tune``),
+    ``alphabeta:nodes=20000,nnue=gen1.nnue`` (the NNUE evaluation with that net; ``nnue=shipped``: the package's),
     ``mcts:500`` (iterations), ``mcts:time_ms=100``."""
     name, _, args = spec.partition(":")
     name = name.strip().lower()
@@ -482,6 +515,10 @@ def make_player(spec: str, seed: int | None = None) -> Any:
             key, value = {"alphabeta": "depth", "ab": "depth", "mcts": "iterations"}.get(name, "?"), part
         if key.strip() == "weights":
             kwargs["weights"] = load_weights(value.strip())
+            continue
+        if key.strip() == "nnue":  # the learned evaluation: nnue=PATH, or nnue=shipped for the package's net
+            kwargs["evaluation"] = "nnue"
+            kwargs["net"] = None if value.strip() == "shipped" else value.strip()
             continue
         try:
             kwargs[key.strip()] = float(value) if key.strip() == "exploration" else int(value)

@@ -11,6 +11,8 @@ class IllegalActionError(ValueError):
     pass
 class InvalidStateError(ValueError):
     pass
+class NetFileError(ValueError):
+    pass
 BUILD_INFO: dict[str, typing.Any]
 CHANCE: int = -1
 TERMINAL: int = -4

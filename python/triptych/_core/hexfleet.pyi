@@ -246,6 +246,57 @@ class MctsSearcher:
         """
         Stops a running search (callable from any thread); it returns its best so far.
         """
+class NnueNet:
+    """
+    A quantized NNUE net read from a .nnue file and checked against this game.
+    """
+    @staticmethod
+    def from_bytes(data: bytes) -> NnueNet:
+        ...
+    def __init__(self, path: str) -> None:
+        """
+        Raises triptych.NetFileError (a ValueError) naming what is wrong with the file.
+        """
+    def evaluate(self, state: State) -> int:
+        """
+        Centi-units for the side to act, from freshly computed accumulators.
+        """
+    @property
+    def out_scale(self) -> int:
+        ...
+class NnuePosition:
+    """
+    A state with its NNUE accumulators, updated incrementally by apply (tests and tools).
+    """
+    def __init__(self, net: NnueNet, state: State) -> None:
+        ...
+    def accumulators(self) -> numpy.typing.NDArray[numpy.int16]:
+        """
+        int16 array (2, NNUE_ACC_WIDTH), indexed by side (0, 1), not by who acts.
+        """
+    def apply(self, action: Action) -> None:
+        ...
+    def evaluate(self) -> int:
+        ...
+    def refresh(self) -> None:
+        """
+        Recomputes both accumulators from the full feature lists.
+        """
+    @property
+    def state(self) -> State:
+        ...
+class NnueAlphaBetaSearcher:
+    """
+    Native alpha-beta search with the NNUE evaluation.
+    """
+    def __init__(self, net: NnueNet, threads: typing.SupportsInt | typing.SupportsIndex = 1, tt_mb: typing.SupportsInt | typing.SupportsIndex = 64, quiescence: bool = True) -> None:
+        ...
+    def clear(self) -> None:
+        ...
+    def search(self, state: State, depth: typing.SupportsInt | typing.SupportsIndex = 0, time_ms: typing.SupportsInt | typing.SupportsIndex = 0, nodes: typing.SupportsInt | typing.SupportsIndex = 0, history: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex] = []) -> dict[str, typing.Any]:
+        ...
+    def stop(self) -> None:
+        ...
 class Batch:
     """
     n games stepped together by action id (see triptych.batch).
@@ -288,20 +339,30 @@ def new_game(**kwargs) -> State:
     """
     A new game; options: fleet (dict unit -> count, default 1 core, 3 shipyard, 4 shield, 6 frigate, 5 destroyer, 5 repulsor), max_turns (default 300, 0: no limit), first_player (0 or 'green' (default), 1 or 'purple'), repetitions (draw when a turn starts in the same position for that many times, default 3, 0: off; a house rule, R20), shield_towers (default False; True: a Shipyard spawns a Shield onto its own neighbouring Shield at any height, a house rule, R4).
     """
+def nnue_features(state: State) -> numpy.typing.NDArray[numpy.int16]:
+    """
+    The NNUE input features active in `state`: int16 array (2, NNUE_MAX_ACTIVE), row 0 from the side to act's perspective, row 1 from the other side's, padded with -1 (docs/nnue.md).
+    """
 def perft(state: State, depth: typing.SupportsInt | typing.SupportsIndex) -> int:
     """
     Leaves of the action tree `depth` plies deep (each action is one ply).
-    """
-def sample_actions(state: State, count: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex = 0) -> list[Action]:
-    """
-    `count` uniformly random legal actions drawn independently, as the native MCTS playouts draw them (the spawns counted, not listed; each draw is the action legal_actions() lists at the index drawn).
     """
 def random_playouts(state: State, playouts: typing.SupportsInt | typing.SupportsIndex = 1, seed: typing.SupportsInt | typing.SupportsIndex = 0, max_plies: typing.SupportsInt | typing.SupportsIndex = 0) -> dict[str, typing.Any]:
     """
     Uniformly random playouts in C++ (a benchmark baseline); returns steps, playouts and seconds.
     """
+def sample_actions(state: State, count: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex = 0) -> list[Action]:
+    """
+    `count` uniformly random legal actions drawn independently, as the native MCTS playouts draw them (the spawns counted, not listed; each draw is the action legal_actions() lists at the index drawn).
+    """
 ACTION_IDS: int = 805519360
 ACTION_MASK_SHAPE: tuple
 DEFAULT_FLEET: dict
 EVAL_WEIGHTS: dict[str, typing.Any]
+NNUE_ACC_WIDTH: int = 64
+NNUE_FEATURES: int = 5541
+NNUE_FEATURE_SET: int = 1
+NNUE_GAME_ID: int = 2
+NNUE_HIDDEN: int = 16
+NNUE_MAX_ACTIVE: int = 146
 OBSERVATION_SHAPE: tuple[int, int, int]

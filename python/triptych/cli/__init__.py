@@ -27,6 +27,7 @@ from triptych.cli.bench_command import bench  # noqa: E402
 from triptych.cli.boundary import BoundedGroup  # noqa: E402
 from triptych.cli.engine_command import engine  # noqa: E402
 from triptych.cli.match_command import ladder, match, tune  # noqa: E402
+from triptych.cli.nnue_command import selfplay, train  # noqa: E402
 from triptych.cli.perft_command import perft  # noqa: E402
 from triptych.cli.play_command import play  # noqa: E402
 from triptych.cli.rules_command import rules  # noqa: E402
@@ -52,6 +53,8 @@ main.add_command(bench)
 main.add_command(balance)
 main.add_command(engine)
 main.add_command(suite)
+main.add_command(selfplay)
+main.add_command(train)
 
 if _STARTING:
     signal.signal(signal.SIGINT, _previous_handler)

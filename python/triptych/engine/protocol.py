@@ -78,6 +78,8 @@ class EngineSession:
         self._write_line = write
         self._lock = threading.Lock()
         self.options: dict[str, int] = {"threads": 1, "hash": 64}
+        # The evaluation (docs/nnue.md): classic, or nnue with the net in evalfile ("-": the shipped one).
+        self.evaluation, self.evalfile = "classic", "-"
         self.weights: dict[str, dict[str, int]] = {}
         self._search: threading.Thread | None = None
         self._searcher: ai.AlphaBeta | None = None
@@ -233,10 +235,13 @@ class EngineSession:
                      "option hash int 1 65536 " + str(self.options["hash"])]
             weights = {**self._eval_weights(), **self.weights.get(self.game, {})}
             lines += [f"option {name} int - - {value}" for name, value in weights.items()]
+            lines += [f"option evaluation string {self.evaluation}", f"option evalfile string {self.evalfile}"]
             return lines
         if words[0] != "set" or len(words) != 3:
             raise ProtocolError("usage: options | options set NAME VALUE")
         name, raw = words[1], words[2]
+        if name in ("evaluation", "evalfile"):
+            return self._set_evaluation(name, raw)
         try:
             value = int(raw)
         except ValueError:
@@ -250,6 +255,23 @@ class EngineSession:
             self.weights.setdefault(self.game, {})[name] = value
         else:
             raise ProtocolError(f"unknown option {name!r}; see options")
+        self._searcher = None  # the next search is built with the new options
+        return [f"option {name} {value}"]
+
+    def _set_evaluation(self, name: str, value: str) -> list[str]:
+        """``evaluation classic|nnue`` and ``evalfile PATH|-``; a net is read (and checked) when set."""
+        module = importlib.import_module(f"triptych._core.{self.game}")
+        evaluation, evalfile = (value, self.evalfile) if name == "evaluation" else (self.evaluation, value)
+        if evaluation not in ai.EVALUATIONS:
+            raise ProtocolError(f"evaluation must be one of {', '.join(ai.EVALUATIONS)}, got {value!r}")
+        if evaluation == "nnue":
+            if not hasattr(module, "NnueNet"):
+                raise ProtocolError(f"{self.game} has no NNUE evaluation yet")
+            try:
+                module.NnueNet(ai.default_net(self.game) if evalfile == "-" else evalfile)
+            except ValueError as err:
+                raise ProtocolError(str(err)) from None
+        self.evaluation, self.evalfile = evaluation, evalfile
         self._searcher = None  # the next search is built with the new options
         return [f"option {name} {value}"]
 
@@ -288,8 +310,12 @@ class EngineSession:
 
     def _make_searcher(self) -> ai.AlphaBeta:
         if self._searcher is None:
-            self._searcher = ai.AlphaBeta(depth=1, threads=self.options["threads"], tt_mb=self.options["hash"],
-                                          weights=self.weights.get(self.game, {}))
+            if self.evaluation == "nnue":
+                self._searcher = ai.AlphaBeta(depth=1, threads=self.options["threads"], tt_mb=self.options["hash"],
+                                              evaluation="nnue", net=None if self.evalfile == "-" else self.evalfile)
+            else:
+                self._searcher = ai.AlphaBeta(depth=1, threads=self.options["threads"], tt_mb=self.options["hash"],
+                                              weights=self.weights.get(self.game, {}))
         self._searcher._searcher(self.state)  # build the native searcher (its hash table) before any clock runs
         return self._searcher
 

@@ -1,0 +1,59 @@
+// AquaIgnis's NNUE input features (feature set 1, "AI-1"; docs/nnue.md):
+// one index per unit, breakthrough, link, turn and no-progress fact, seen
+// from one side's perspective (rows counted from that side's entry, its own
+// units "mine"). The engine and the trainer (through the binding) both read
+// them from here.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+
+#include "aquaignis/state.h"
+
+namespace triptych::aquaignis::nnue_features {
+
+inline constexpr std::uint32_t kFeatureSet = 1;
+inline constexpr int kUnitFeatures = 2 * 7 * kCells;  // owner x kind/value x flow x row
+inline constexpr int kScoreBase = kUnitFeatures;      // 686
+inline constexpr int kLinkBase = kScoreBase + 2 * 3;  // 692
+inline constexpr int kTurnBase = kLinkBase + 2 * 14;  // 720
+inline constexpr int kProgressBase = kTurnBase + 4;   // 724
+inline constexpr int kFeatures = kProgressBase + 8;   // 732
+// At most 49 units + 6 score + 2 links + turn + no-progress.
+inline constexpr int kMaxActive = kCells + 6 + 2 + 1 + 1;
+
+// The feature of a unit `c` at (flow, pos) for `perspective`.
+inline int unit_feature(int perspective, int flow, int pos, Cell c) {
+  const int mine = c.owner() == perspective ? 0 : 1;
+  const int kind = c.kind() == Kind::kPiece ? c.value() - 1 : 4 + c.value() - 1;
+  const int row = perspective == kAqua ? pos : kSlots - 1 - pos;
+  return ((mine * 7 + kind) * kFlows + flow) * kSlots + row;
+}
+
+// The features that are not units (score, links, turn, no progress); returns how many were written (<= 10).
+inline int extra_features(const State& s, int perspective, int* out) {
+  int n = 0;
+  for (int side = 0; side < 2; ++side) {
+    const int who = side == perspective ? 0 : 1;
+    for (int t = 1; t <= std::min(s.score(side), 3); ++t) out[n++] = kScoreBase + who * 3 + t - 1;
+    const Link& link = s.link(side);
+    if (link.active())
+      out[n++] = kLinkBase + who * 14 + link.center * 2 + std::clamp(int(link.turns_left), 1, 2) - 1;
+  }
+  out[n++] = kTurnBase + (s.side_to_act() == perspective ? 0 : 2) + std::clamp(s.actions_left(), 1, 2) - 1;
+  out[n++] = kProgressBase + std::min(s.no_progress() / 10, 7);
+  return n;
+}
+
+// Every active feature for `perspective`, units first (by cell index); returns the count.
+inline int active_features(const State& s, int perspective, int* out) {
+  int n = 0;
+  for (std::uint64_t units = s.unit_mask(kAqua) | s.unit_mask(kIgnis); units; units &= units - 1) {
+    const int index = __builtin_ctzll(units);
+    const int flow = index / kSlots, pos = index % kSlots;
+    out[n++] = unit_feature(perspective, flow, pos, s.cell(flow, pos));
+  }
+  return n + extra_features(s, perspective, out + n);
+}
+
+}  // namespace triptych::aquaignis::nnue_features

@@ -1,0 +1,133 @@
+// Binds a game's NNUE pieces (docs/nnue.md): its feature extraction (what the
+// trainer reads), NnueNet (a loaded, checked net file), NnuePosition (a state
+// with incrementally updated accumulators, for tests) and
+// NnueAlphaBetaSearcher (alpha-beta over the net's evaluation).
+//
+// The Nnue policy provides: Game (the NnueSearchGame), BaseState, NnueState,
+// spec(), kFeatures, kMaxActive and active_features(state, perspective, out).
+#pragma once
+
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <memory>
+#include <string>
+
+#include "bindings/interrupt_scope.h"
+#include "bindings/search_bindings.h"
+#include "nnue/net.h"
+#include "search/alphabeta.h"
+
+namespace triptych::bindings {
+
+namespace py = pybind11;
+
+template <class Nnue>
+void bind_nnue(py::module_& m) {
+  using BaseState = typename Nnue::BaseState;
+  using NnueState = typename Nnue::NnueState;
+  using Game = typename Nnue::Game;
+  using AB = search::AlphaBeta<Game>;
+  // One Python type per game (a local class is a new type per instantiation): each game's
+  // NnueNet checks its files against that game.
+  struct BoundNet {
+    std::shared_ptr<const nnue::Net> net;
+  };
+
+  m.attr("NNUE_FEATURES") = Nnue::kFeatures;
+  m.attr("NNUE_MAX_ACTIVE") = Nnue::kMaxActive;
+  m.attr("NNUE_FEATURE_SET") = Nnue::spec().feature_set;
+  m.attr("NNUE_GAME_ID") = Nnue::spec().game;
+  m.attr("NNUE_ACC_WIDTH") = nnue::kAccWidth;
+  m.attr("NNUE_HIDDEN") = nnue::kHidden;
+
+  m.def(
+      "nnue_features",
+      [](const BaseState& s) {
+        py::array_t<std::int16_t> out({2, Nnue::kMaxActive});
+        auto view = out.mutable_unchecked<2>();
+        for (int row = 0; row < 2; ++row) {
+          const int perspective = row == 0 ? s.side_to_act() : 1 - s.side_to_act();
+          int features[Nnue::kMaxActive];
+          const int n = Nnue::active_features(s, perspective, features);
+          for (int i = 0; i < Nnue::kMaxActive; ++i) view(row, i) = std::int16_t(i < n ? features[i] : -1);
+        }
+        return out;
+      },
+      py::arg("state"),
+      "The NNUE input features active in `state`: int16 array (2, NNUE_MAX_ACTIVE), row 0 from the side to act's "
+      "perspective, row 1 from the other side's, padded with -1 (docs/nnue.md).");
+
+  py::class_<BoundNet>(m, "NnueNet", "A quantized NNUE net read from a .nnue file and checked against this game.")
+      .def(py::init([](const std::string& path) {
+             return BoundNet{std::make_shared<const nnue::Net>(nnue::load_net(path, Nnue::spec()))};
+           }),
+           py::arg("path"), "Raises triptych.NetFileError (a ValueError) naming what is wrong with the file.")
+      .def_static(
+          "from_bytes",
+          [](const py::bytes& data) {
+            return BoundNet{
+                std::make_shared<const nnue::Net>(nnue::parse_net(std::string(data), Nnue::spec(), "net bytes"))};
+          },
+          py::arg("data"))
+      .def_property_readonly("out_scale", [](const BoundNet& n) { return n.net->out_scale; })
+      .def(
+          "evaluate", [](const BoundNet& n, const BaseState& s) { return NnueState(s, *n.net).evaluate(); },
+          py::arg("state"), "Centi-units for the side to act, from freshly computed accumulators.");
+
+  py::class_<NnueState>(m, "NnuePosition",
+                        "A state with its NNUE accumulators, updated incrementally by apply (tests and tools).")
+      .def(py::init([](const BoundNet& n, const BaseState& s) { return NnueState(s, *n.net); }), py::arg("net"),
+           py::arg("state"), py::keep_alive<1, 2>())
+      .def("apply", [](NnueState& p, const typename Game::Action& a) {
+             if (!p.state().is_legal(a)) throw py::value_error("illegal action for this position");
+             p.apply(a);
+           }, py::arg("action"))
+      .def_property_readonly("state", [](const NnueState& p) { return p.state(); })
+      .def("evaluate", &NnueState::evaluate)
+      .def("accumulators",
+           [](const NnueState& p) {
+             py::array_t<std::int16_t> out({2, nnue::kAccWidth});
+             auto view = out.mutable_unchecked<2>();
+             for (int side = 0; side < 2; ++side)
+               for (int k = 0; k < nnue::kAccWidth; ++k) view(side, k) = p.accumulators().values[side][k];
+             return out;
+           },
+           "int16 array (2, NNUE_ACC_WIDTH), indexed by side (0, 1), not by who acts.")
+      .def("refresh", [](NnueState& p) { p.refresh(); }, "Recomputes both accumulators from the full feature lists.");
+
+  struct Searcher {
+    std::shared_ptr<const nnue::Net> net;
+    std::unique_ptr<AB> ab;
+  };
+  py::class_<Searcher>(m, "NnueAlphaBetaSearcher", "Native alpha-beta search with the NNUE evaluation.")
+      .def(py::init([](const BoundNet& n, int threads, std::size_t tt_mb, bool quiescence) {
+             typename AB::Options o;
+             o.threads = threads;
+             o.tt_mb = tt_mb;
+             o.quiescence = quiescence;
+             return Searcher{n.net, std::make_unique<AB>(o)};
+           }),
+           py::arg("net"), py::arg("threads") = 1, py::arg("tt_mb") = 64, py::arg("quiescence") = true)
+      .def(
+          "search",
+          [](Searcher& self, const BaseState& s, int depth, std::int64_t time_ms, std::uint64_t nodes,
+             const std::vector<std::uint64_t>& history) {
+            search::SearchLimits limits{depth, time_ms, nodes};
+            search::SearchResult<typename Game::Action> r;
+            InterruptScope interrupt;
+            {
+              py::gil_scoped_release release;
+              r = self.ab->search(NnueState(s, *self.net), limits, history);
+            }
+            interrupt.raise_if_interrupted();
+            return result_to_dict(r);
+          },
+          py::arg("state"), py::arg("depth") = 0, py::arg("time_ms") = 0, py::arg("nodes") = 0,
+          py::arg("history") = std::vector<std::uint64_t>{})
+      .def("stop", [](Searcher& self) { self.ab->stop(); })
+      .def("clear", [](Searcher& self) { self.ab->clear(); });
+}
+
+}  // namespace triptych::bindings

@@ -1,0 +1,73 @@
+// Hexfleet's NNUE input features (feature set 1, "HF-1"; docs/nnue.md). The
+// board has no origin, so every tile is placed relative to a Core: once from
+// the perspective's own Core and once from the enemy's, each as an offset
+// within 4 hexes (61 places) or, farther, only its distance (5, 6, 7, 8+).
+// Then the reserves (a thermometer per class), the countdown and the turn.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+
+#include "hexfleet/state.h"
+
+namespace triptych::hexfleet::nnue_features {
+
+inline constexpr std::uint32_t kFeatureSet = 1;
+inline constexpr int kNear = 4;                             // offsets within this distance are told apart
+inline constexpr int kPlaces = 61 + 4;                      // 61 near offsets, then distances 5, 6, 7, 8+
+inline constexpr int kFrameFeatures = 2 * 7 * 3 * kPlaces;  // owner x kind x level x place = 2,730
+inline constexpr int kReserveBase = 2 * kFrameFeatures;     // 5,460: two frames (my Core, their Core)
+inline constexpr int kReserveDepth = 6;
+inline constexpr int kCountdownBase = kReserveBase + 2 * kUnitCount * kReserveDepth;  // 5,532
+inline constexpr int kTurnBase = kCountdownBase + kCountdownTurns + 1;                 // 5,537
+inline constexpr int kFeatures = kTurnBase + 4;                                        // 5,541
+// Every tile in both frames, a full thermometer of reserves (at most 24 tiles a side), countdown, turn.
+inline constexpr int kMaxActive = 2 * kMaxTiles + 2 * kFleetSize + 2;
+
+// The place of offset (dq, dr): 0..60 within kNear (in (dq, dr) order), else 61.. by distance.
+inline int place(int dq, int dr) {
+  static const std::array<std::int8_t, 81> near = [] {
+    std::array<std::int8_t, 81> table{};
+    int next = 0;
+    for (int q = -kNear; q <= kNear; ++q)
+      for (int r = -kNear; r <= kNear; ++r)
+        table[(q + kNear) * 9 + r + kNear] = std::int8_t(hex_distance({q, r}, {0, 0}) <= kNear ? next++ : -1);
+    return table;
+  }();
+  const int distance = hex_distance({dq, dr}, {0, 0});
+  if (distance <= kNear) return near[(dq + kNear) * 9 + dr + kNear];
+  return 61 + std::min(distance, 8) - 5;
+}
+
+inline int tile_feature(int perspective, int frame, Hex at, int level, Tile t, Hex core) {
+  const int mine = t.owner() == perspective ? 0 : 1;
+  const int kind = t.face_down() ? 6 : t.unit();
+  return frame * kFrameFeatures + ((mine * 7 + kind) * 3 + std::min(level, 2)) * kPlaces +
+         place(at.q - core.q, at.r - core.r);
+}
+
+// Every active feature for `perspective`; returns the count (<= kMaxActive).
+inline int active_features(const State& s, int perspective, int* out) {
+  int n = 0;
+  const Hex cores[2] = {s.core(perspective), s.core(1 - perspective)};
+  for (int col = 0; col < s.column_count(); ++col) {
+    const Hex at = s.column_hex(col);
+    const int height = s.height_at(at);
+    for (int level = 0; level < height; ++level) {
+      const Tile t = s.tile_at(at, level);
+      for (int frame = 0; frame < 2; ++frame) out[n++] = tile_feature(perspective, frame, at, level, t, cores[frame]);
+    }
+  }
+  for (int side = 0; side < 2; ++side) {
+    const int who = side == perspective ? 0 : 1;
+    for (int unit = 0; unit < kUnitCount; ++unit)
+      for (int t = 1; t <= std::min(s.reserve(side, unit), kReserveDepth); ++t)
+        out[n++] = kReserveBase + (who * kUnitCount + unit) * kReserveDepth + t - 1;
+  }
+  out[n++] = kCountdownBase + std::clamp(s.countdown(), 0, kCountdownTurns);
+  out[n++] = kTurnBase + (s.side_to_act() == perspective ? 0 : 2) + std::clamp(s.actions_left(), 1, 2) - 1;
+  return n;
+}
+
+}  // namespace triptych::hexfleet::nnue_features

@@ -1,0 +1,94 @@
+"""``triptych selfplay`` and ``triptych train``: data and training for the NNUE evaluation (docs/nnue.md)."""
+
+from __future__ import annotations
+
+import shlex
+from pathlib import Path
+
+import click
+
+from triptych.cli.backend_options import backend_options, open_executor
+
+NNUE_GAMES = ("aquaignis", "hexfleet")
+
+
+@click.command()
+@click.argument("game", type=click.Choice(NNUE_GAMES))
+@click.option("--games", "-n", type=click.IntRange(1), default=100, show_default=True, help="Games to play.")
+@click.option("--depth", "-d", type=click.IntRange(1, 12), default=3, show_default=True,
+              help="Depth of the classic alpha-beta that plays and scores every position.")
+@click.option("--seed", type=click.IntRange(0, 2**62), default=0, show_default=True, help="Game i uses seed SEED + i.")
+@click.option("--opening", type=(click.IntRange(0), click.IntRange(0)), default=(2, 10), show_default=True,
+              metavar="MIN MAX", help="Random actions before the recorded play: between MIN and MAX.")
+@click.option("--random-rate", type=click.FloatRange(0, 1), default=0.0, show_default=True,
+              help="Share of the actions after the opening played at random (the position is still recorded).")
+@click.option("--out", "-o", type=click.Path(dir_okay=False, path_type=Path), default=Path("selfplay.npz"),
+              show_default=True, help="The data set written (.npz).")
+@click.option("--workers", "-j", type=click.IntRange(1), default=None, help="Worker processes (default: CPUs).")
+@backend_options
+@click.option("--resume", is_flag=True, help="Continue the interrupted run writing OUT (its settings, only the games "
+                                             "it lacks).")
+@click.option("--no-progress", is_flag=True, help="No progress bar.")
+def selfplay(game: str, games: int, depth: int, seed: int, opening: tuple[int, int], random_rate: float, out: Path,
+             workers: int | None,
+             backend: str, address: str | None, resume: bool, no_progress: bool) -> None:
+    """Play GAME against itself and record positions with search scores and results, for `triptych train`."""
+    from triptych.nnue import selfplay as sp
+
+    try:
+        if resume:
+            config = sp.resume_config(out)
+        else:
+            config = sp.SelfplayConfig(game, games, depth, seed, opening[0], opening[1], random_rate=random_rate)
+            sp.start(out, config)
+    except ValueError as err:
+        raise click.BadParameter(str(err), param_hint="--resume" if resume else "--opening") from None
+    try:
+        with open_executor(backend, workers, address) as executor:
+            summary = sp.run(out, config, executor, progress=not no_progress)
+    except KeyboardInterrupt:
+        click.echo(f"the finished games are kept in {sp.parts_dir(out)}; continue with: "
+                   f"triptych selfplay {game} --out {shlex.quote(str(out))} --resume", err=True)
+        raise  # the command group prints "Interrupted." and exits 130
+    resumed = f" ({summary['resumed_games']} from the interrupted run)" if summary["resumed_games"] else ""
+    click.echo(f"{summary['positions']} positions from {summary['games']} games{resumed}: wrote {out}")
+
+
+@click.command()
+@click.argument("game", type=click.Choice(NNUE_GAMES))
+@click.argument("data", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--epochs", "-e", type=click.IntRange(1), default=10, show_default=True)
+@click.option("--batch-size", type=click.IntRange(1), default=256, show_default=True)
+@click.option("--lr", "learning_rate", type=click.FloatRange(0, min_open=True), default=1e-3, show_default=True)
+@click.option("--lambda", "lam", type=click.FloatRange(0, 1), default=0.75, show_default=True,
+              help="Weight of the search score in the target; the game result has 1 - LAMBDA.")
+@click.option("--seed", type=click.IntRange(0), default=0, show_default=True)
+@click.option("--out", "-o", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="The quantized net written (default: GAME.nnue).")
+def train(game: str, data: Path, epochs: int, batch_size: int, learning_rate: float, lam: float, seed: int,
+          out: Path | None) -> None:
+    """Train GAME's NNUE on DATA (from `triptych selfplay`) and write the quantized .nnue file."""
+    try:
+        from triptych.nnue import train as trainer
+    except ImportError as err:  # pragma: no cover - the train extra is missing
+        raise click.ClickException(f"training needs the train extra: pip install 'triptych[train]' ({err})") from None
+    from triptych.nnue.games import nnue_game
+    from triptych.nnue.netfile import write_net
+    from triptych.nnue.selfplay import load
+
+    spec = nnue_game(game)
+    try:
+        dataset = load(data)
+        config = trainer.TrainConfig(epochs=epochs, batch_size=batch_size, learning_rate=learning_rate, lam=lam,
+                                     seed=seed)
+        click.echo(f"{len(dataset['score'])} positions from {data}")
+        report = trainer.train(spec, dataset, config, on_epoch=lambda e, t, v: click.echo(
+            f"epoch {e}/{epochs}: train loss {t:.5f}, validation loss {v:.5f}"))
+    except (ValueError, KeyError) as err:
+        raise click.BadParameter(str(err), param_hint="DATA") from None
+    out = out or Path(f"{game}.nnue")
+    write_net(out, spec, report["net"], config.out_scale)
+    best = report["best_epoch"]
+    click.echo(f"validation loss {report['validation_loss'][0]:.5f} -> {report['validation_loss'][best]:.5f} "
+               f"(epoch {best}, the net written) in {report['seconds']:.1f} s; wrote {out} "
+               f"({out.stat().st_size} bytes)")

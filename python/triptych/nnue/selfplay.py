@@ -1,0 +1,158 @@
+"""Self-play data for the NNUE trainer: positions with a search score and the game's result.
+
+Each game starts from a varied opening (a seeded number of uniformly random
+actions), then both sides play the classic alpha-beta's choice at a fixed
+depth; every position after the opening is recorded with the features of both
+perspectives (side to act first, from the C++ core), the search's score for
+the side to act, and the game's result for the side to act (1 win, 0.5 draw,
+0 loss). Game i is played from seed ``seed + i`` with a fresh searcher, so a
+data set depends on its configuration only, never on the backend, the number
+of workers or an interruption.
+
+Finished batches are kept in ``OUT.parts/`` as they arrive (with the run's
+configuration), so ``--resume`` plays only what is missing; when every batch is
+in, they are joined into ``OUT`` (a compressed ``.npz``) and the parts removed.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import shutil
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from triptych.nnue.games import nnue_game
+
+FORMAT = 1
+GAMES_PER_BATCH = 2
+
+
+@dataclass(frozen=True)
+class SelfplayConfig:
+    game: str
+    games: int
+    depth: int = 3
+    seed: int = 0
+    opening_min: int = 2      # random actions before the recorded play, at least
+    opening_max: int = 10     # and at most
+    max_plies: int = 400      # a game still running after this many actions is scored a draw
+    # After the opening, this share of the actions is uniformly random instead of the search's choice
+    # (the position is still recorded with the search's score): the positions a search visits include
+    # the other side's mistakes, which a net trained on best play alone has never seen.
+    random_rate: float = 0.0
+
+    def __post_init__(self) -> None:
+        nnue_game(self.game)
+        if (self.games < 1 or self.depth < 1 or not 0 <= self.opening_min <= self.opening_max or self.max_plies < 1
+                or not 0.0 <= self.random_rate <= 1.0):
+            raise ValueError(f"bad self-play configuration: {self}")
+
+
+def play_game(config: SelfplayConfig, seed: int) -> dict[str, np.ndarray]:
+    """One game's recorded positions (arrays of equal length; possibly empty)."""
+    from triptych._core import TERMINAL
+
+    game = nnue_game(config.game)
+    rng = random.Random(seed)
+    state = game.new_game()
+    for _ in range(rng.randint(config.opening_min, config.opening_max)):
+        if state.is_terminal():
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    searcher = game.module.AlphaBetaSearcher(threads=1, tt_mb=8)
+    features, scores, sides, plies = [], [], [], []
+    ply = 0
+    while not state.is_terminal() and ply < config.max_plies:
+        result = searcher.search(state, depth=config.depth)
+        features.append(game.module.nnue_features(state))
+        scores.append(result["score"])
+        sides.append(state.to_move)
+        plies.append(ply)
+        random_turn = config.random_rate > 0 and rng.random() < config.random_rate
+        state.apply(rng.choice(state.legal_actions()) if random_turn else result["best"])
+        ply += 1
+    winner = state.winner if state.to_move == TERMINAL else None
+    side_arr = np.asarray(sides, dtype=np.int8)
+    results = np.full(len(sides), 0.5, dtype=np.float32) if winner is None else (side_arr == winner).astype(np.float32)
+    return {"features": np.asarray(features, dtype=np.int16).reshape(-1, 2, game.max_active),
+            "score": np.asarray(scores, dtype=np.int32), "result": results,
+            "ply": np.asarray(plies, dtype=np.int16)}
+
+
+def play_batch(batch: tuple[SelfplayConfig, list[int]]) -> dict[str, np.ndarray]:
+    """The games of one batch (module-level: the executor pickles it by reference)."""
+    config, indices = batch
+    parts = []
+    for index in indices:
+        data = play_game(config, config.seed + index)
+        data["game"] = np.full(len(data["score"]), index, dtype=np.int32)
+        parts.append(data)
+    return {key: np.concatenate([p[key] for p in parts]) for key in parts[0]}
+
+
+def parts_dir(out: Path) -> Path:
+    return out.with_name(out.name + ".parts")
+
+
+def _batches(config: SelfplayConfig) -> list[tuple[SelfplayConfig, list[int]]]:
+    return [(config, list(range(i, min(i + GAMES_PER_BATCH, config.games))))
+            for i in range(0, config.games, GAMES_PER_BATCH)]
+
+
+def start(out: Path, config: SelfplayConfig) -> None:
+    """A new run writing `out`; ValueError when an unfinished one is already there."""
+    parts = parts_dir(out)
+    if parts.exists():
+        raise ValueError(f"{parts} holds an unfinished run: continue it with --resume, or delete it to start over")
+    parts.mkdir(parents=True)
+    (parts / "config.json").write_text(json.dumps({"format": FORMAT, **asdict(config)}))
+
+
+def resume_config(out: Path) -> SelfplayConfig:
+    """The configuration of the unfinished run writing `out`; ValueError when there is none."""
+    path = parts_dir(out) / "config.json"
+    if not path.exists():
+        raise ValueError(f"no unfinished run for {out} (no {path})")
+    saved = json.loads(path.read_text())
+    if saved.pop("format", None) != FORMAT:
+        raise ValueError(f"{path} is from another version of the self-play format")
+    return SelfplayConfig(**saved)
+
+
+def run(out: Path, config: SelfplayConfig, executor: Any, progress: bool = True) -> dict[str, Any]:
+    """Plays the batches the parts folder lacks, joins them into `out`; returns a summary."""
+    from triptych.executor import run_batches
+
+    parts = parts_dir(out)
+    batches = _batches(config)
+    done: dict[int, dict[str, np.ndarray]] = {}
+    for i in range(len(batches)):
+        path = parts / f"batch-{i:05d}.npz"
+        if path.exists():
+            with np.load(path) as saved:
+                done[i] = {key: saved[key] for key in saved.files}
+
+    def keep(i: int, data: dict[str, np.ndarray]) -> None:
+        tmp = parts / f"batch-{i:05d}.tmp.npz"
+        np.savez(tmp, **data)
+        tmp.replace(parts / f"batch-{i:05d}.npz")  # a batch is in whole or not at all
+
+    results = run_batches(executor, play_batch, batches, sizes=[len(b[1]) for b in batches], done=done,
+                          on_result=keep, label=f"selfplay {config.game}", unit="games", progress=progress)
+    joined = {key: np.concatenate([r[key] for r in results]) for key in results[0]}
+    np.savez_compressed(out, **joined, config=np.asarray(json.dumps(asdict(config))))
+    shutil.rmtree(parts)
+    return {"positions": int(len(joined["score"])), "games": config.games, "resumed_games":
+            sum(len(batches[i][1]) for i in done), "out": str(out)}
+
+
+def load(path: str | Path) -> dict[str, Any]:
+    """A data set written by :func:`run`: its arrays and its configuration."""
+    with np.load(path) as saved:
+        data = {key: saved[key] for key in saved.files if key != "config"}
+        data["config"] = SelfplayConfig(**json.loads(str(saved["config"])))
+    return data

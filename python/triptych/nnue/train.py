@@ -1,0 +1,154 @@
+"""The NNUE trainer: JAX on the CPU with Optax (the ``train`` extra; docs/nnue.md, Training).
+
+The float net is the engine's net before rounding: a shared sparse first layer
+(the feature columns summed, as the accumulator does), clipped ReLUs at 0..1, a
+16-wide hidden layer and one output in units of ``out_scale`` centi-units. The
+loss is nnue-pytorch's: the prediction ``sigmoid(eval / K)`` against
+``lambda * sigmoid(score / K) + (1 - lambda) * result``, mean squared. Weights
+are clipped after every step to the ranges the quantized file can hold.
+"""
+
+from __future__ import annotations
+
+import functools
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from triptych.nnue.games import ACC_WIDTH, HIDDEN, NnueGame
+from triptych.nnue.netfile import DEFAULT_OUT_SCALE, DENSE_LIMIT, ft_limit
+
+
+@dataclass(frozen=True)
+class TrainConfig:
+    epochs: int = 10
+    batch_size: int = 256
+    learning_rate: float = 1e-3
+    lam: float = 0.75            # weight of the search score against the result
+    scale: float = 1500.0        # K: centi-units per logistic unit
+    validation: float = 0.1      # share of the games held out
+    seed: int = 0
+    out_scale: int = DEFAULT_OUT_SCALE
+
+    def __post_init__(self) -> None:
+        if self.epochs < 1 or self.batch_size < 1 or not 0 <= self.lam <= 1 or not 0 < self.validation < 1:
+            raise ValueError(f"bad training configuration: {self}")
+
+
+def init_net(game: NnueGame, seed: int) -> dict[str, np.ndarray]:
+    """A fresh float net: small random weights, accumulators starting mid-range."""
+    rng = np.random.default_rng(seed)
+    return {
+        "ft_w": rng.normal(0.0, 0.05, (game.features, ACC_WIDTH)).astype(np.float32),
+        "ft_b": np.full(ACC_WIDTH, 0.5, np.float32),
+        "l1_w": rng.normal(0.0, 1.0 / np.sqrt(2 * ACC_WIDTH), (HIDDEN, 2 * ACC_WIDTH)).astype(np.float32),
+        "l1_b": np.full(HIDDEN, 0.1, np.float32),
+        "l2_w": rng.normal(0.0, 1.0 / np.sqrt(HIDDEN), HIDDEN).astype(np.float32),
+        "l2_b": np.zeros((), np.float32),
+    }
+
+
+def split_by_game(games: np.ndarray, share: float, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """Training and validation row indices; no game has positions in both."""
+    ids = np.unique(games)
+    rng = np.random.default_rng(seed)
+    held = rng.permutation(ids)[:max(1, int(round(len(ids) * share)))]
+    is_val = np.isin(games, held)
+    if is_val.all():
+        raise ValueError("too few games to hold some out for validation")
+    return np.flatnonzero(~is_val), np.flatnonzero(is_val)
+
+
+def _functions(config: TrainConfig, first_layer_limit: float = 2.0) -> tuple[Callable[..., Any], Callable[..., Any], Any]:
+    """The jitted training step, the loss and the optimizer for `config`'s loss and learning rate."""
+    return _compiled(config.lam, config.scale, config.learning_rate, config.out_scale, first_layer_limit)
+
+
+@functools.lru_cache(maxsize=8)
+def _compiled(lam: float, scale: float, learning_rate: float, out_scale: int,
+              first_layer_limit: float) -> tuple[Callable[..., Any], Callable[..., Any], Any]:
+    """Built once per setting: JAX compiles a jitted function again for every new closure."""
+    config = TrainConfig(lam=lam, scale=scale, learning_rate=learning_rate, out_scale=out_scale)
+    import jax
+    import jax.numpy as jnp
+    import optax
+
+    def evaluate(params: dict[str, Any], features: Any) -> Any:
+        """Centi-units / out_scale for the side to act; features (B, 2, K) padded with -1."""
+        table = jnp.concatenate([params["ft_w"], jnp.zeros((1, ACC_WIDTH), params["ft_w"].dtype)])
+        index = jnp.where(features < 0, params["ft_w"].shape[0], features)
+        acc = table[index].sum(axis=2) + params["ft_b"]          # (B, 2, A)
+        x = jnp.clip(acc, 0.0, 1.0).reshape(features.shape[0], 2 * ACC_WIDTH)
+        hidden = jnp.clip(x @ params["l1_w"].T + params["l1_b"], 0.0, 1.0)
+        return hidden @ params["l2_w"] + params["l2_b"]
+
+    def loss(params: dict[str, Any], features: Any, score: Any, result: Any) -> Any:
+        predicted = jax.nn.sigmoid(evaluate(params, features) * config.out_scale / config.scale)
+        target = config.lam * jax.nn.sigmoid(score / config.scale) + (1.0 - config.lam) * result
+        return jnp.mean((predicted - target) ** 2)
+
+    optimizer = optax.adam(config.learning_rate)
+
+    def clip(params: dict[str, Any]) -> dict[str, Any]:
+        limits = {"ft_w": first_layer_limit, "ft_b": first_layer_limit, "l1_w": DENSE_LIMIT, "l2_w": DENSE_LIMIT}
+        return {k: jnp.clip(v, -limits[k], limits[k]) if k in limits else v for k, v in params.items()}
+
+    @jax.jit
+    def step(params: dict[str, Any], state: Any, features: Any, score: Any, result: Any) -> Any:
+        value, grads = jax.value_and_grad(loss)(params, features, score, result)
+        updates, state = optimizer.update(grads, state, params)
+        return clip(optax.apply_updates(params, updates)), state, value
+
+    return step, jax.jit(loss), optimizer
+
+
+def train(game: NnueGame, data: dict[str, Any], config: TrainConfig,
+          on_epoch: Callable[[int, float, float], None] | None = None) -> dict[str, Any]:
+    """Trains a net on self-play `data` (see selfplay.load); returns the float net and the loss history.
+
+    The net returned is the one after the epoch with the lowest validation loss (``best_epoch``; 0 is
+    the untrained net): positions of one game are alike, so a small data set is soon learnt by heart.
+    """
+    import jax.numpy as jnp
+
+    features = np.asarray(data["features"])
+    if features.shape[1:] != (2, game.max_active):
+        raise ValueError(f"the data's features have shape {features.shape[1:]}, {game.name} needs (2, {game.max_active})")
+    score = np.asarray(data["score"], np.float32)
+    result = np.asarray(data["result"], np.float32)
+    train_rows, val_rows = split_by_game(np.asarray(data["game"]), config.validation, config.seed)
+    step, loss, optimizer = _functions(config, ft_limit(game.max_active))
+    params = {k: jnp.asarray(v) for k, v in init_net(game, config.seed).items()}
+    opt_state = optimizer.init(params)
+    rng = np.random.default_rng(config.seed)
+
+    def validation_loss() -> float:
+        total = 0.0
+        for i in range(0, len(val_rows), 4096):
+            rows = val_rows[i:i + 4096]
+            total += float(loss(params, features[rows], score[rows], result[rows])) * len(rows)
+        return total / len(val_rows)
+
+    history = [validation_loss()]
+    best, best_epoch = params, 0  # the net exported is the epoch with the lowest validation loss
+    started = time.perf_counter()
+    for epoch in range(1, config.epochs + 1):
+        order = rng.permutation(train_rows)
+        # Whole batches only: one compiled shape (a partial last batch would compile again).
+        batches = max(1, len(order) // config.batch_size)
+        train_total = 0.0
+        for b in range(batches):
+            rows = order[b * config.batch_size:(b + 1) * config.batch_size]
+            params, opt_state, value = step(params, opt_state, features[rows], score[rows], result[rows])
+            train_total += float(value)
+        history.append(validation_loss())
+        if history[-1] < min(history[:-1]):
+            best, best_epoch = params, epoch
+        if on_epoch:
+            on_epoch(epoch, train_total / batches, history[-1])
+    return {"net": {k: np.asarray(v) for k, v in best.items()}, "best_epoch": best_epoch, "validation_loss": history,
+            "seconds": time.perf_counter() - started, "train_positions": int(len(train_rows)),
+            "validation_positions": int(len(val_rows))}

@@ -1,0 +1,397 @@
+"""The AquaIgnis NNUE (docs/nnue.md): features, net file, incremental accumulators, trainer and search.
+
+The slow parts (self-play, JAX's compile) are shared by one module fixture: a
+few thousand positions at depth 1, trained for a few epochs.
+"""
+
+from __future__ import annotations
+
+import random
+import struct
+import zlib
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+import triptych.aquaignis as aq
+from triptych import NetFileError
+from triptych._core import aquaignis as core
+from triptych.ai import AlphaBeta
+from triptych.nnue import netfile
+from triptych.nnue.games import nnue_game
+
+GAME = nnue_game("aquaignis")
+SIDES = {"aqua": 0, "ignis": 1}
+
+
+def random_states(count: int, seed: int) -> list[Any]:
+    """States met along uniformly random games (terminal ones left out)."""
+    rng = random.Random(seed)
+    states: list[Any] = []
+    while len(states) < count:
+        state = aq.new_game()
+        while not state.is_terminal() and len(states) < count:
+            states.append(state.clone())
+            state.apply(rng.choice(state.legal_actions()))
+    return states
+
+
+def expected_features(state: Any, perspective: int) -> set[int]:
+    """The feature set of docs/nnue.md's table, computed from the state's dict (not from the C++)."""
+    d = state.to_dict()
+    found = set()
+    for p in d["pieces"]:
+        owner = SIDES[p["owner"]]
+        flow = p["flow"] - 1
+        row = p["pos"] if perspective == 0 else 6 - p["pos"]
+        kind = p["charge"] - 1 if p["kind"] == "piece" else 4 + p["charge"] - 1
+        found.add((((0 if owner == perspective else 1) * 7 + kind) * 7 + flow) * 7 + row)
+    for side, name in enumerate(("aqua", "ignis")):
+        who = 0 if side == perspective else 1
+        found |= {686 + who * 3 + t - 1 for t in range(1, min(d["score"][name], 3) + 1)}
+    for link in d["links"]:
+        who = 0 if SIDES[link["owner"]] == perspective else 1
+        a, b = sorted(f - 1 for f in link["flows"])
+        centre = (a + 1) % 7 if b - a == 2 else (b + 1) % 7  # the flow between the two linked flanks
+        found.add(692 + who * 14 + centre * 2 + min(max(link["turns_left"], 1), 2) - 1)
+    to_act = SIDES[d["to_move"]]
+    found.add(720 + (0 if to_act == perspective else 2) + d["actions_left"] - 1)
+    found.add(724 + min(d["no_progress"] // 10, 7))
+    return found
+
+
+def test_features_follow_the_documented_table() -> None:
+    for state in random_states(300, seed=1):
+        rows = core.nnue_features(state)
+        assert rows.shape == (2, GAME.max_active) and rows.dtype == np.int16
+        to_act = state.to_move
+        for row, perspective in ((rows[0], to_act), (rows[1], 1 - to_act)):
+            active = [int(f) for f in row if f >= 0]
+            assert (row[len(active):] == -1).all(), "padding only after the active features"
+            assert len(active) == len(set(active)) and all(0 <= f < GAME.features for f in active)
+            assert set(active) == expected_features(state, perspective)
+
+
+def test_the_two_perspectives_of_a_mirrored_position_agree() -> None:
+    # Swapping the sides and mirroring the rows is the same position for the other player:
+    # its features from the side to act's perspective are the same (listed in another order).
+    for state in random_states(60, seed=2):
+        d = state.to_dict()
+        swap = {"aqua": "ignis", "ignis": "aqua"}
+        mirrored = dict(d, to_move=swap[d["to_move"]], score={swap[k]: v for k, v in d["score"].items()},
+                        pieces=[dict(p, owner=swap[p["owner"]], pos=6 - p["pos"]) for p in d["pieces"]],
+                        links=[dict(link, owner=swap[link["owner"]]) for link in d["links"]])
+        mirrored["options"] = dict(d["options"], first_player=swap[d["options"]["first_player"]])
+        try:
+            other = aq.State.from_dict(mirrored)
+        except ValueError:
+            continue  # a position only one side's turn order can reach
+        assert (np.sort(core.nnue_features(other), axis=1) == np.sort(core.nnue_features(state), axis=1)).all()
+
+
+# --- the net file --------------------------------------------------------------------------------------
+
+
+def random_net(seed: int, spread: float = 0.3) -> dict[str, np.ndarray]:
+    from triptych.nnue.train import init_net
+
+    net = init_net(GAME, seed)
+    rng = np.random.default_rng(seed + 1)
+    net["ft_w"] = rng.normal(0, spread, net["ft_w"].shape).astype(np.float32)
+    return net
+
+
+@pytest.fixture(scope="module")
+def random_net_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return netfile.write_net(tmp_path_factory.mktemp("nets") / "random.nnue", GAME, random_net(7))
+
+
+def test_the_file_round_trips_and_evaluates_as_the_integer_reference(random_net_file: Path) -> None:
+    net = core.NnueNet(str(random_net_file))
+    q = netfile.quantize(random_net(7))
+    states = random_states(200, seed=3)
+    features = np.stack([core.nnue_features(s) for s in states])
+    engine = np.array([net.evaluate(s) for s in states])
+    assert (engine == netfile.forward_int(q, features)).all()
+    assert len(set(engine.tolist())) > 50, "a net that says the same of every position tests nothing"
+
+
+def _header(data: bytes) -> list[Any]:
+    return list(netfile.HEADER.unpack(data[:netfile.HEADER.size]))
+
+
+def _with_header(data: bytes, **changes: int) -> bytes:
+    fields = _header(data)
+    names = ["magic", "version", "game", "feature_set", "inputs", "acc", "hidden", "out_scale", "payload", "crc"]
+    for name, value in changes.items():
+        fields[names.index(name)] = value
+    return netfile.HEADER.pack(*fields) + data[netfile.HEADER.size:]
+
+
+@pytest.mark.parametrize("damage, message", [
+    (lambda b: b[:20], "truncated: 20 bytes, shorter than the 44-byte header"),
+    (lambda b: b[:-10], "truncated:"),
+    (lambda b: b"NOTANNUE" + b[8:], "bad magic"),
+    (lambda b: _with_header(b, version=2), "format version 2, this build reads version 1"),
+    (lambda b: _with_header(b, game=2), "wrong game: the net is for hexfleet, not aquaignis"),
+    (lambda b: _with_header(b, feature_set=9), "feature set 9 does not match this build's feature set 1"),
+    (lambda b: _with_header(b, inputs=700), "sizes 700x64x16 do not match"),
+    (lambda b: _with_header(b, payload=12), "payload size 12 does not match"),
+    (lambda b: b[:100] + bytes([b[100] ^ 1]) + b[101:], "bad checksum"),
+    (lambda b: b + b"\0", "trailing bytes"),
+])
+def test_a_bad_net_file_is_refused_naming_what_is_wrong(random_net_file: Path, tmp_path: Path, damage: Any,
+                                                        message: str) -> None:
+    bad = tmp_path / "bad.nnue"
+    bad.write_bytes(damage(random_net_file.read_bytes()))
+    with pytest.raises(NetFileError, match=message.replace("(", r"\(")):
+        core.NnueNet(str(bad))
+    with pytest.raises(ValueError, match=message.replace("(", r"\(")):  # and it reaches the player as a ValueError
+        AlphaBeta(depth=1, evaluation="nnue", net=str(bad)).search(aq.new_game())
+
+
+def test_a_missing_net_file_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(NetFileError, match="cannot be read"):
+        core.NnueNet(str(tmp_path / "absent.nnue"))
+
+
+def test_the_checksum_is_zlibs_crc32(random_net_file: Path) -> None:
+    data = random_net_file.read_bytes()
+    assert _header(data)[-1] == zlib.crc32(data[netfile.HEADER.size:])
+    assert struct.unpack("<I", data[40:44])[0] == zlib.crc32(data[44:])
+
+
+# --- incremental accumulators ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_incremental_accumulators_equal_a_full_refresh_after_every_action(random_net_file: Path, seed: int) -> None:
+    net = core.NnueNet(str(random_net_file))
+    rng = random.Random(seed)
+    state = aq.new_game()
+    position = core.NnuePosition(net, state)
+    actions = 0
+    while not position.state.is_terminal() and actions < 400:
+        action = rng.choice(position.state.legal_actions())
+        position.apply(action)
+        state.apply(action)
+        actions += 1
+        fresh = core.NnuePosition(net, position.state)
+        assert (position.accumulators() == fresh.accumulators()).all(), f"after action {actions}: {action}"
+        assert position.state.hash == state.hash
+        if not state.is_terminal():
+            assert position.evaluate() == net.evaluate(state)
+    assert actions > 20
+
+
+def test_an_illegal_action_leaves_the_position_unchanged(random_net_file: Path) -> None:
+    position = core.NnuePosition(core.NnueNet(str(random_net_file)), aq.new_game())
+    before = position.accumulators().copy()
+    with pytest.raises(ValueError, match="illegal"):
+        position.apply(aq.Action.parse("A3.2"))
+    assert (position.accumulators() == before).all()
+
+
+# --- self-play, training and export ----------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def trained(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    from triptych.executor import make_executor
+    from triptych.nnue import selfplay
+    from triptych.nnue.train import TrainConfig, train
+
+    out = tmp_path_factory.mktemp("selfplay") / "data.npz"
+    config = selfplay.SelfplayConfig("aquaignis", games=16, depth=1, seed=5)
+    selfplay.start(out, config)
+    with make_executor("local", workers=1) as executor:
+        selfplay.run(out, config, executor, progress=False)
+    data = selfplay.load(out)
+    report = train(GAME, data, TrainConfig(epochs=4, batch_size=128, learning_rate=3e-3, validation=0.25, seed=0))
+    path = netfile.write_net(out.with_name("tiny.nnue"), GAME, report["net"])
+    return {"data": data, "report": report, "path": path, "out": out}
+
+
+def test_selfplay_records_positions_with_scores_and_results(trained: dict[str, Any]) -> None:
+    data = trained["data"]
+    n = len(data["score"])
+    assert n >= 2000, "a few thousand positions"
+    assert data["features"].shape == (n, 2, GAME.max_active)
+    assert set(np.unique(data["result"]).tolist()) <= {0.0, 0.5, 1.0}
+    assert set(np.unique(data["game"]).tolist()) == set(range(16))
+    # Within a decided game, the side that won is credited 1 at each of its positions and the loser 0.
+    first = data["game"] == 0
+    sides_to_act = data["features"][first, 0, :]
+    assert len(np.unique(data["result"][first])) in (1, 2) and sides_to_act.shape[0] > 0
+
+
+def test_selfplay_is_deterministic_and_resumes_to_the_same_data(tmp_path: Path, trained: dict[str, Any]) -> None:
+    from triptych.executor import make_executor
+    from triptych.nnue import selfplay
+
+    config = selfplay.SelfplayConfig("aquaignis", games=5, depth=1, seed=5)
+    first, second = tmp_path / "a.npz", tmp_path / "b.npz"
+    selfplay.start(first, config)
+    with make_executor("local", workers=1) as executor:
+        selfplay.run(first, config, executor, progress=False)
+        # An interrupted run: its parts folder holds one finished batch (game 0-1) played by play_batch.
+        selfplay.start(second, config)
+        kept = selfplay.play_batch((config, [0, 1]))
+        np.savez(selfplay.parts_dir(second) / "batch-00000.npz", **kept)
+        summary = selfplay.run(second, selfplay.resume_config(second), executor, progress=False)
+    assert summary["resumed_games"] == 2
+    a, b = selfplay.load(first), selfplay.load(second)
+    for key in ("features", "score", "result", "game", "ply"):
+        assert (a[key] == b[key]).all(), key
+    # The same games as the larger run's first five (game i always plays from seed + i).
+    big = trained["data"]
+    assert (big["score"][big["game"] < 5] == a["score"]).all()
+
+
+def test_a_second_run_onto_unfinished_parts_is_refused(tmp_path: Path) -> None:
+    from triptych.nnue import selfplay
+
+    config = selfplay.SelfplayConfig("aquaignis", games=2, depth=1)
+    selfplay.start(tmp_path / "x.npz", config)
+    with pytest.raises(ValueError, match="unfinished run"):
+        selfplay.start(tmp_path / "x.npz", config)
+    with pytest.raises(ValueError, match="no unfinished run"):
+        selfplay.resume_config(tmp_path / "y.npz")
+
+
+def test_a_tiny_training_run_lowers_its_validation_loss(trained: dict[str, Any]) -> None:
+    history = trained["report"]["validation_loss"]
+    assert len(history) == 5
+    assert history[-1] < history[0] * 0.9, history
+    assert trained["report"]["best_epoch"] == int(np.argmin(history)) > 0
+
+
+def test_the_engine_evaluates_as_the_trainer_within_the_quantization_error(trained: dict[str, Any]) -> None:
+    net = core.NnueNet(str(trained["path"]))
+    states = random_states(1000, seed=11)
+    features = np.stack([core.nnue_features(s) for s in states])
+    engine = np.array([net.evaluate(s) for s in states], dtype=np.float64)
+    q = netfile.quantize(trained["report"]["net"])
+    # Bit for bit the integer pass the export describes,
+    assert (engine == netfile.forward_int(q, features)).all()
+    # within the activations' rounding of the float net the integers stand for,
+    exact = netfile.forward_float(netfile.dequantize(q), features)
+    assert np.abs(engine - exact).max() <= netfile.rounding_bound(q)
+    # and within the weights' rounding, propagated, of the trainer's own float net,
+    trainer = netfile.forward_float(trained["report"]["net"], features)
+    assert (np.abs(engine - trainer) <= netfile.quantization_bound(trained["report"]["net"], features)).all()
+    # which in practice is a small share of the evaluations' spread.
+    assert np.abs(engine - trainer).mean() < 0.05 * trainer.std()
+
+
+def test_the_trainers_jax_forward_is_the_numpy_float_forward(trained: dict[str, Any]) -> None:
+    from triptych.nnue.train import _functions, TrainConfig
+    import jax.numpy as jnp
+
+    data = trained["data"]
+    net = trained["report"]["net"]
+    step, loss, _ = _functions(TrainConfig())
+    features = data["features"][:300]
+    predicted = 1 / (1 + np.exp(-netfile.forward_float(net, features) / 1500.0))
+    target = 0.75 / (1 + np.exp(-data["score"][:300] / 1500.0)) + 0.25 * data["result"][:300]
+    expected = np.mean((predicted - target) ** 2)
+    got = float(loss({k: jnp.asarray(v) for k, v in net.items()}, features, data["score"][:300].astype(np.float32),
+                     data["result"][:300]))
+    assert got == pytest.approx(expected, rel=1e-4)
+
+
+# --- searching with the net --------------------------------------------------------------------------------
+
+
+def test_alphabeta_searches_with_the_net(trained: dict[str, Any]) -> None:
+    state = aq.new_game()
+    for action in ("N3", "N4"):
+        state.apply(aq.Action.parse(action))
+    player = AlphaBeta(depth=3, evaluation="nnue", net=str(trained["path"]))
+    result = player.search(state)
+    assert result.best in state.legal_actions() and result.depth == 3 and result.nodes > 0
+    again = AlphaBeta(depth=3, evaluation="nnue", net=str(trained["path"])).search(state)
+    assert (again.best, again.score, again.nodes) == (result.best, result.score, result.nodes)
+    classic = AlphaBeta(depth=3).search(state)
+    assert classic.nodes != result.nodes or classic.score != result.score  # another evaluation, another tree
+
+
+def test_the_player_refuses_bad_evaluation_options(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="evaluation must be one of classic, nnue"):
+        AlphaBeta(depth=1, evaluation="neural")
+    with pytest.raises(ValueError, match="net= is the NNUE's file"):
+        AlphaBeta(depth=1, net="x.nnue")
+    with pytest.raises(ValueError, match="the NNUE has none"):
+        AlphaBeta(depth=1, evaluation="nnue", weights={"charge": 3})
+
+
+def test_the_engine_protocol_switches_to_the_nnue(trained: dict[str, Any], tmp_path: Path) -> None:
+    from triptych.engine import EngineSession
+
+    lines: list[str] = []
+    session = EngineSession("aquaignis", lines.append)
+
+    def ask(command: str) -> list[str]:
+        lines.clear()
+        session.handle(command)
+        return lines[:-1] if lines and lines[-1] == "ok" else list(lines)
+
+    assert "option evaluation string classic" in ask("options")
+    assert ask(f"options set evalfile {trained['path']}") == [f"option evalfile {trained['path']}"]
+    assert ask("options set evaluation nnue") == ["option evaluation nnue"]
+    answer = ask("bestmove depth 2")
+    assert answer[0].startswith("bestmove ")
+    expected = AlphaBeta(depth=2, evaluation="nnue", net=str(trained["path"])).search(aq.new_game()).best
+    assert answer == [f"bestmove {expected}"]
+    bad = tmp_path / "bad.nnue"
+    bad.write_bytes(b"TRPTNNUE")
+    assert ask(f"options set evalfile {bad}")[0].startswith("err ") and "truncated" in lines[0]
+    assert "option evalfile string " + str(trained["path"]) in ask("options")  # unchanged by the refusal
+    assert ask("options set evaluation neural")[0].startswith("err evaluation must be one of")
+
+
+def test_the_commands_play_train_and_write_a_net_the_engine_reads(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from triptych.cli import main
+
+    data, net = tmp_path / "data.npz", tmp_path / "gen0.nnue"
+    played = CliRunner().invoke(main, ["selfplay", "aquaignis", "-n", "8", "--depth", "1", "-j", "1", "--no-progress",
+                                       "--out", str(data)])
+    assert played.exit_code == 0, played.output
+    assert f"from 8 games: wrote {data}" in played.output and not Path(str(data) + ".parts").exists()
+    again = CliRunner().invoke(main, ["selfplay", "aquaignis", "--resume", "--out", str(data)])
+    assert again.exit_code == 2 and "no unfinished run" in again.output
+    # The module fixture's batch size and rate: the step JAX compiled for it serves again.
+    trained = CliRunner().invoke(main, ["train", "aquaignis", str(data), "--epochs", "2", "--batch-size", "128",
+                                        "--lr", "0.003", "--out", str(net)])
+    assert trained.exit_code == 0, trained.output
+    assert "epoch 2/2: train loss" in trained.output and "validation loss" in trained.output
+    assert core.NnueNet(str(net)).evaluate(aq.new_game()) == core.NnueNet(str(net)).evaluate(aq.new_game())
+    wrong = CliRunner().invoke(main, ["train", "aquaignis", str(net)])
+    assert wrong.exit_code == 2 and "Error:" in wrong.output
+
+
+def test_a_player_spec_names_the_net(trained: dict[str, Any]) -> None:
+    from triptych.ai import make_player
+
+    player = make_player(f"alphabeta:2,nnue={trained['path']}")
+    assert player.evaluation == "nnue" and player.net == str(trained["path"]) and "nnue" in repr(player)
+    state = aq.new_game()
+    assert player.choose(state) == AlphaBeta(depth=2, evaluation="nnue", net=str(trained["path"])).choose(state)
+    with pytest.raises(ValueError, match="no NNUE net ships for aquaignis yet"):
+        make_player("alphabeta:2,nnue=shipped").choose(state)
+
+
+def test_random_actions_in_selfplay_are_seeded() -> None:
+    from triptych.nnue import selfplay
+
+    wild = selfplay.SelfplayConfig("aquaignis", games=1, depth=1, seed=3, random_rate=0.3)
+    tame = selfplay.SelfplayConfig("aquaignis", games=1, depth=1, seed=3)
+    a, b, c = selfplay.play_game(wild, 3), selfplay.play_game(wild, 3), selfplay.play_game(tame, 3)
+    assert (a["features"] == b["features"]).all() and (a["score"] == b["score"]).all()
+    assert a["features"].shape != c["features"].shape or (a["features"] != c["features"]).any()
+    with pytest.raises(ValueError, match="bad self-play configuration"):
+        selfplay.SelfplayConfig("aquaignis", games=1, random_rate=1.5)

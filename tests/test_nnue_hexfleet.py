@@ -1,0 +1,175 @@
+"""The Hexfleet NNUE (docs/nnue.md): features relative to each Core, the net file, accumulators and search.
+
+Hexfleet's accumulators are refreshed in full on every apply for now; the
+property test holds them to a fresh computation all the same, so the diffed
+update that comes next is held to it too.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+import triptych.hexfleet as hx
+from triptych import NetFileError
+from triptych._core import hexfleet as core
+from triptych._core import aquaignis as aquaignis_core
+from triptych.ai import AlphaBeta
+from triptych.nnue import netfile
+from triptych.nnue.games import nnue_game
+
+GAME = nnue_game("hexfleet")
+UNITS = ["core", "shipyard", "shield", "frigate", "destroyer", "repulsor"]
+
+
+def random_states(count: int, seed: int) -> list[Any]:
+    rng = random.Random(seed)
+    states: list[Any] = []
+    while len(states) < count:
+        state = hx.new_game()
+        for _ in range(120):
+            if state.is_terminal() or len(states) >= count:
+                break
+            states.append(state.clone())
+            state.apply(rng.choice(state.legal_actions()))
+    return states
+
+
+def hex_distance(dq: int, dr: int) -> int:
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+NEAR = [(q, r) for q in range(-4, 5) for r in range(-4, 5) if hex_distance(q, r) <= 4]
+
+
+def place(dq: int, dr: int) -> int:
+    d = hex_distance(dq, dr)
+    return NEAR.index((dq, dr)) if d <= 4 else 61 + min(d, 8) - 5
+
+
+def expected_features(state: Any, perspective: int) -> list[int]:
+    """docs/nnue.md's Hexfleet features, from the state's dict (not from the C++)."""
+    d = state.to_dict()
+    cores = {}
+    for stack in d["stacks"]:
+        for tile in stack["tiles"]:
+            if tile["unit"] == "core":
+                cores[tile["owner"]] = (stack["q"], stack["r"])
+    frames = [cores[perspective], cores[1 - perspective]]
+    found = []
+    for stack in d["stacks"]:
+        for level, tile in enumerate(stack["tiles"]):
+            mine = 0 if tile["owner"] == perspective else 1
+            kind = 6 if tile["face_down"] else UNITS.index(tile["unit"])
+            for frame, (cq, cr) in enumerate(frames):
+                found.append(frame * 2730 + ((mine * 7 + kind) * 3 + min(level, 2)) * 65
+                             + place(stack["q"] - cq, stack["r"] - cr))
+    for side, reserve in enumerate(d["reserves"]):
+        who = 0 if side == perspective else 1
+        for unit, count in reserve.items():
+            found += [5460 + (who * 6 + UNITS.index(unit)) * 6 + t - 1 for t in range(1, min(count, 6) + 1)]
+    found.append(5532 + (d["countdown"] or 0))
+    found.append(5537 + (0 if d["to_move"] == perspective else 2) + d["actions_left"] - 1)
+    return sorted(found)
+
+
+def test_features_follow_the_documented_table() -> None:
+    assert GAME.features == 5541
+    for state in random_states(150, seed=1):
+        rows = core.nnue_features(state)
+        for row, perspective in ((rows[0], state.to_move), (rows[1], 1 - state.to_move)):
+            active = [int(f) for f in row if f >= 0]
+            assert (row[len(active):] == -1).all() and all(0 <= f < GAME.features for f in active)
+            assert sorted(active) == expected_features(state, perspective)
+
+
+def test_the_features_do_not_change_when_the_whole_board_is_shifted() -> None:
+    # No fixed origin: the same position placed elsewhere is the same position.
+    checked = 0
+    for state in random_states(40, seed=4)[5::7]:
+        d = state.to_dict()
+        shifted = dict(d, stacks=[dict(s, q=s["q"] + 5, r=s["r"] - 3) for s in d["stacks"]], history=[])
+        try:
+            other = hx.State.from_dict(shifted)
+        except ValueError:
+            continue  # mid-turn: the history must end with the (unshifted) turn start
+        assert (np.sort(core.nnue_features(other), axis=1) == np.sort(core.nnue_features(state), axis=1)).all()
+        checked += 1
+    assert checked >= 2
+
+
+@pytest.fixture(scope="module")
+def net_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from triptych.nnue.train import init_net
+
+    net = init_net(GAME, 3)
+    net["ft_w"] = np.random.default_rng(4).normal(0, 0.2, net["ft_w"].shape).astype(np.float32)
+    return netfile.write_net(tmp_path_factory.mktemp("nets") / "hexfleet.nnue", GAME, net)
+
+
+def test_the_engine_evaluates_as_the_integer_reference(net_file: Path) -> None:
+    from triptych.nnue.train import init_net
+
+    net = init_net(GAME, 3)
+    net["ft_w"] = np.random.default_rng(4).normal(0, 0.2, net["ft_w"].shape).astype(np.float32)
+    states = random_states(200, seed=2)
+    features = np.stack([core.nnue_features(s) for s in states])
+    engine = np.array([core.NnueNet(str(net_file)).evaluate(s) for s in states])
+    assert (engine == netfile.forward_int(netfile.quantize(net), features)).all()
+    assert len(set(engine.tolist())) > 50
+
+
+def test_nets_of_the_other_game_are_refused(net_file: Path, tmp_path: Path) -> None:
+    with pytest.raises(NetFileError, match="wrong game: the net is for hexfleet, not aquaignis"):
+        aquaignis_core.NnueNet(str(net_file))
+    other = netfile.write_net(tmp_path / "a.nnue", nnue_game("aquaignis"),
+                              __import__("triptych.nnue.train", fromlist=["init_net"]).init_net(nnue_game("aquaignis"), 0))
+    with pytest.raises(NetFileError, match="wrong game: the net is for aquaignis, not hexfleet"):
+        core.NnueNet(str(other))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_accumulators_equal_a_full_refresh_after_every_action(net_file: Path, seed: int) -> None:
+    net = core.NnueNet(str(net_file))
+    rng = random.Random(seed)
+    position = core.NnuePosition(net, hx.new_game())
+    for _ in range(150):
+        if position.state.is_terminal():
+            break
+        position.apply(rng.choice(position.state.legal_actions()))
+        assert (position.accumulators() == core.NnuePosition(net, position.state).accumulators()).all()
+
+
+def test_alphabeta_searches_hexfleet_with_the_net(net_file: Path) -> None:
+    state = random_states(30, seed=5)[-1]
+    result = AlphaBeta(depth=2, evaluation="nnue", net=str(net_file)).search(state)
+    assert result.best in state.legal_actions() and result.depth == 2
+
+
+def test_selfplay_and_training_run_for_hexfleet(tmp_path: Path) -> None:
+    from triptych.executor import make_executor
+    from triptych.nnue import selfplay
+    from triptych.nnue.train import TrainConfig, train
+
+    out = tmp_path / "hx.npz"
+    config = selfplay.SelfplayConfig("hexfleet", games=4, depth=1, seed=0, max_plies=60)
+    selfplay.start(out, config)
+    with make_executor("local", workers=1) as executor:
+        selfplay.run(out, config, executor, progress=False)
+    data = selfplay.load(out)
+    assert data["features"].shape[1:] == (2, GAME.max_active) and len(data["score"]) > 100
+    report = train(GAME, data, TrainConfig(epochs=1, batch_size=128, learning_rate=3e-3, validation=0.25))
+    path = netfile.write_net(tmp_path / "hx.nnue", GAME, report["net"])
+    # 146 active weights and the bias stay inside the int16 accumulator.
+    limit = netfile.ft_limit(GAME.max_active)
+    assert limit < 2.0 and np.abs(report["net"]["ft_w"]).max() <= limit + 1e-6
+    assert (GAME.max_active + 1) * round(limit * netfile.QA) <= 32_767
+    features = data["features"][:200]
+    q = netfile.quantize(report["net"])
+    assert path.stat().st_size < 2_000_000
+    states_eval = netfile.forward_int(q, features)
+    assert np.isfinite(states_eval).all()
