@@ -31,7 +31,7 @@ class ClientOptions:
     game: str | None = None            # None: show the start screen
     variant: str | None = None         # combat variant, v01..v10
     mode: str = "hotseat"              # hotseat | vs-ai | ai-vs-ai
-    ai_level: str = "medium"
+    ai_level: str = "club"
     human: int = 0                     # the human's seat against the AI
     first: int = 0                     # who starts (two-player games)
     seed: int | None = None
@@ -127,7 +127,7 @@ class TabletopApp(Commands):
             raise ValueError(f"cannot replay {options.replay}")
 
     # -- games -----------------------------------------------------------------------------------------------
-    def start_game(self, game: str, variant: str | None = None, mode: str = "hotseat", ai_level: str = "medium",
+    def start_game(self, game: str, variant: str | None = None, mode: str = "hotseat", ai_level: str = "club",
                    human: int = 0, first: int = 0, position: Path | None = None) -> None:
         from triptych.client3d.views import view_class
 
