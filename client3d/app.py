@@ -54,6 +54,7 @@ class TabletopApp(Commands):
 
         from triptych.client3d.analysis import Analysis
         from triptych.client3d.camera import OrbitCamera, View
+        from triptych.client3d.hint_panel import HintPanel
         from triptych.client3d.hud import Hud
         from triptych.client3d.picking import Picker
         from triptych.client3d.players import Thinker
@@ -82,6 +83,7 @@ class TabletopApp(Commands):
         self.replay_mode: Any = None       # a replay being stepped through (replay_controls.ReplayMode)
         self.file_dialog: Any = None
         self.analysis = Analysis(self, options.analysis_spec)
+        self.hints = HintPanel(self)       # the Hint button and H (client3d/hint_panel.py)
         self.session: Session | None = None
         self.view: Any = None
         self.start_screen: Any = None
@@ -95,7 +97,7 @@ class TabletopApp(Commands):
         self._banner_shown = False
         self.hud.set_toolbar([("New", self.new_game), ("Menu", self.show_start_screen), ("Undo", self.undo),
                               ("Redo", self.redo), ("Save", self.save), ("Load", self.load),
-                              ("Analyse", self.toggle_analysis),
+                              ("Analyse", self.toggle_analysis), ("Hint", self.hints.request),
                               ("Help", self.toggle_help), ("View", self.reframe),
                               ("Network", self.toggle_network)])
         self.base.accept("mouse1", self.on_click)
@@ -105,6 +107,7 @@ class TabletopApp(Commands):
         self.base.accept("control-z", self.undo)
         self.base.accept("control-y", self.redo)
         self.base.accept("f2", self.toggle_analysis)
+        self.base.accept("h", self.hints.request)
         self.base.accept("f5", self.review)
         for key, where in ((",", "prev"), (".", "next"), ("[", "first"), ("]", "last")):
             self.base.accept(key, self.replay_key, [where])
@@ -138,6 +141,7 @@ class TabletopApp(Commands):
             self._current.pause()
             self.animating = False
         self.replay_mode = None
+        self.hints.clear()
         self.close_start_screen()
         self.hud.close_dialog()
         o = self.options
@@ -205,7 +209,7 @@ class TabletopApp(Commands):
         """Shows only the toolbar buttons that do something here."""
         hidden = set()
         if self.start_screen is not None or self.session is None:
-            hidden = {"Undo", "Redo", "Save", "Load", "View", "Analyse"}
+            hidden = {"Undo", "Redo", "Save", "Load", "View", "Analyse", "Hint"}
         if self.start_screen is not None or not hasattr(self.view, "toggle_network"):
             hidden.add("Network")   # Hexfleet's power network overlay
         self.hud.show_tools(hidden)
@@ -398,6 +402,7 @@ class TabletopApp(Commands):
 
         if not move.chance:
             self.session.notes.clear()  # an old "not allowed" no longer applies
+        self.hints.clear()              # a hint is about the position before this action
 
         self.animating = True
         self.selected = None
@@ -577,7 +582,8 @@ class TabletopApp(Commands):
             self.select(self.selected)
         else:
             self.selected = None
-            self.view.highlight(s.state, None, {})
+            if not self.hints.highlight():      # a hint shown stays lit until the next action
+                self.view.highlight(s.state, None, {})
             self.hud.set_actions(self._entries(free), "Actions:" if free else "")
         self._stale_hover()
 

@@ -428,8 +428,8 @@ class Softmax:
     """
 
     def __init__(self, temperature: int = 100, depth: int = 1, seed: int | None = None) -> None:
-        self.temperature = _integer("temperature", temperature, 1, optional=False)
-        self.depth = _integer("depth", depth, 0, MAX_DEPTH, optional=False)
+        self.temperature: int = _integer("temperature", temperature, 1, optional=False)  # type: ignore[assignment]
+        self.depth: int = _integer("depth", depth, 0, MAX_DEPTH, optional=False)  # type: ignore[assignment]
         _integer("seed", seed, 0)
         self.seed = 0 if seed is None else seed
         self._rng = random.Random(self.seed)
