@@ -235,13 +235,14 @@ def _threat_answered(state: Any, best: Any, names: tuple[str, ...]) -> str | Non
     if not others or 2 * len(losing) <= len(others):
         return None
     _, child, line = losing[0]
-    how = _line_end(child, line, 1 - mover, names, from_mover=mover)
+    how = _line_end(child, line, 1 - mover, names)
     share = "every other action" if len(losing) == len(others) else f"{len(losing)} of the {len(others)} other actions"
     return f"This stops a threat: otherwise {names[1 - mover]} wins within its next turn (after {share}){how}."
 
 
-def _line_end(state: Any, line: list[Any], winner: int, names: tuple[str, ...], from_mover: int | None = None) -> str:
-    """How a line ends, from its event records: ' (Breakthrough in flow 3: IGNIS (AQUA 1-4 IGNIS))'."""
+def _line_end(state: Any, line: list[Any], winner: int, names: tuple[str, ...]) -> str:
+    """How `winner` wins along a line, from its event records (at most the last two that decide it):
+    ': Breakthrough in flow 3: IGNIS (AQUA 1-4 IGNIS); IGNIS wins with 4 breakthroughs', or ''."""
     probe = state.clone()
     decisive: list[str] = []
     for action in line:
