@@ -6,7 +6,7 @@ public State contract (``legal_actions``, ``apply``, ``chance_outcomes``,
 client draws it, animates it and turns clicks into actions.
 
     triptych play aquaignis                      # a window, hotseat
-    triptych play hexfleet --vs-ai hard          # against the AI
+    triptych play hexfleet --vs-ai club          # against the AI (beginner .. expert)
     triptych play aquaignis --offscreen --screenshot a.png --ai-moves 12
 """
 

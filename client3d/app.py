@@ -31,7 +31,7 @@ class ClientOptions:
     game: str | None = None            # None: show the start screen
     variant: str | None = None         # combat variant, v01..v10
     mode: str = "hotseat"              # hotseat | vs-ai | ai-vs-ai
-    ai_level: str = "medium"
+    ai_level: str = "club"
     human: int = 0                     # the human's seat against the AI
     first: int = 0                     # who starts (two-player games)
     seed: int | None = None
@@ -55,6 +55,7 @@ class TabletopApp(Commands):
 
         from triptych.client3d.analysis import Analysis
         from triptych.client3d.camera import OrbitCamera, View
+        from triptych.client3d.hint_panel import HintPanel
         from triptych.client3d.hud import Hud
         from triptych.client3d.picking import Picker
         from triptych.client3d.players import Thinker
@@ -83,6 +84,7 @@ class TabletopApp(Commands):
         self.replay_mode: Any = None       # a replay being stepped through (replay_controls.ReplayMode)
         self.file_dialog: Any = None
         self.analysis = Analysis(self, options.analysis_spec)
+        self.hints = HintPanel(self)       # the Hint button and H (client3d/hint_panel.py)
         self.session: Session | None = None
         self.view: Any = None
         self.start_screen: Any = None
@@ -97,7 +99,7 @@ class TabletopApp(Commands):
         self._banner_shown = False
         self.hud.set_toolbar([("New", self.new_game), ("Menu", self.show_start_screen), ("Undo", self.undo),
                               ("Redo", self.redo), ("Save", self.save), ("Load", self.load),
-                              ("Analyse", self.toggle_analysis),
+                              ("Analyse", self.toggle_analysis), ("Hint", self.hints.request),
                               ("Help", self.toggle_help), ("View", self.reframe),
                               ("Network", self.toggle_network)])
         self.base.accept("mouse1", self.on_click)
@@ -107,6 +109,7 @@ class TabletopApp(Commands):
         self.base.accept("control-z", self.undo)
         self.base.accept("control-y", self.redo)
         self.base.accept("f2", self.toggle_analysis)
+        self.base.accept("h", self.hints.request)
         self.base.accept("f5", self.review)
         for key, where in ((",", "prev"), (".", "next"), ("[", "first"), ("]", "last")):
             self.base.accept(key, self.replay_key, [where])
@@ -131,7 +134,7 @@ class TabletopApp(Commands):
             raise ValueError(f"cannot replay {options.replay}")
 
     # -- games -----------------------------------------------------------------------------------------------
-    def start_game(self, game: str, variant: str | None = None, mode: str = "hotseat", ai_level: str = "medium",
+    def start_game(self, game: str, variant: str | None = None, mode: str = "hotseat", ai_level: str = "club",
                    human: int = 0, first: int = 0, position: Path | None = None) -> None:
         from triptych.client3d.views import view_class
 
@@ -143,6 +146,7 @@ class TabletopApp(Commands):
             self.animating = False
         self.replay_mode = None
         self.end_tutorial()
+        self.hints.clear()
         self.close_start_screen()
         self.hud.close_dialog()
         o = self.options
@@ -232,11 +236,11 @@ class TabletopApp(Commands):
         """Shows only the toolbar buttons that do something here."""
         hidden = set()
         if self.start_screen is not None or self.session is None:
-            hidden = {"Undo", "Redo", "Save", "Load", "View", "Analyse"}
+            hidden = {"Undo", "Redo", "Save", "Load", "View", "Analyse", "Hint"}
         if self.start_screen is not None or not hasattr(self.view, "toggle_network"):
             hidden.add("Network")   # Hexfleet's power network overlay
         if self.tutorial is not None:  # a tutorial's steps are its own undo (Retry) and positions
-            hidden |= {"Undo", "Redo", "Save", "Load", "Analyse"}
+            hidden |= {"Undo", "Redo", "Save", "Load", "Analyse", "Hint"}
         self.hud.show_tools(hidden)
 
     def toggle_network(self) -> None:
@@ -433,6 +437,7 @@ class TabletopApp(Commands):
             self.session.notes.clear()  # an old "not allowed" no longer applies
         if self.tutorial is not None:
             self.tutorial.on_move(move)
+        self.hints.clear()              # a hint is about the position before this action
 
         self.animating = True
         self.selected = None
@@ -631,7 +636,8 @@ class TabletopApp(Commands):
             self.select(self.selected)
         else:
             self.selected = None
-            self.view.highlight(s.state, None, {})
+            if not self.hints.highlight():      # a hint shown stays lit until the next action
+                self.view.highlight(s.state, None, {})
             self._set_actions(self._entries(free), "Actions:" if free else "")
             if self.tutorial is not None:
                 self.tutorial.decorate()

@@ -59,6 +59,7 @@ class Commands:
         """The game in play jumped (undo, redo, load, a replay closed): redraw it and analyse it."""
         self.hud.hide_banner()
         self._banner_shown = False
+        self.hints.clear()
         if rebuild and self.view is not None and self.session is not None:
             self.view.build(self.session.state)
         self.deselect()

@@ -13,7 +13,8 @@ import re
 
 CONTROLS = ("Controls: left click a piece to see its actions, then a highlighted target or a button. Hover for "
             "what a button would do.\nRight-drag orbit, wheel zoom, middle-drag / WASD pan, V reset view, Ctrl+Z "
-            "undo, L expand the log (PgUp/PgDn scroll it), F1 this page, Escape closes.")
+            "undo, L expand the log (PgUp/PgDn scroll it), H hint (the AI's best action, lit and explained), F1 this "
+            "page, Escape closes.")
 
 
 def _section(text: str, heading: str) -> str:

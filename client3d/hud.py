@@ -31,8 +31,10 @@ TEXT = (0.93, 0.93, 0.9, 1)
 TOOL_COLORS = ((0.22, 0.26, 0.34, 1), (0.4, 0.45, 0.55, 1), (0.3, 0.36, 0.46, 1), (0.2, 0.2, 0.2, 1))
 ACTION_COLORS = ((0.18, 0.32, 0.26, 1), (0.3, 0.5, 0.4, 1), (0.25, 0.42, 0.34, 1), (0.2, 0.2, 0.2, 1))
 HINT_LONG = ("left click: select / act    right-drag: orbit    wheel: zoom    middle-drag or WASD: pan    "
-             "V: view    L: log    PgUp/PgDn: scroll    F1: help")
-HINT_SHORT = "click: act   right-drag: orbit   wheel: zoom   L: log   F1: help"
+             "V: view    L: log    PgUp/PgDn: scroll    H: hint    F1: help")
+HINT_SHORT = "click: act   right-drag: orbit   wheel: zoom   L: log   H: hint   F1: help"
+KEYS_LINE = (0.7, 0.72, 0.78, 1)
+HINT_WORDS = (0.75, 1.0, 0.7, 1)     # a hint's words: the green of a lit target
 
 
 def extent_of(w: int, h: int) -> tuple[float, float]:
@@ -81,7 +83,8 @@ class Hud:
         self.log_title = _text(a2d, (0.7, 0.75, 0.85, 1), shadow=False)
         self.log_text = _text(a2d, TEXT, shadow=False)
         self.thinking = _text(a2d, (1, 0.85, 0.3, 1))
-        self.hint = _text(a2d, (0.7, 0.72, 0.78, 1), shadow=False)
+        self.hint = _text(a2d, KEYS_LINE, shadow=False)
+        self._hint_words = ""          # a hint's words, shown in place of the keys line ('' : the keys)
         self._tip_text = ""
         self._full: dict[str, str] = {}   # node name -> its whole text (a node shows what fits of it)
         self.log_older = self._small_button("Older", self.scroll_log_older)
@@ -175,9 +178,20 @@ class Hud:
         self._place_log(R["log"], em, pad)
         self._place_actions(R["actions"].inset(pad), em)
         self._fit(self.tip, self._tip_text, R["tip"].inset(pad, 0.2 * em), em, "start")
-        hint_box = R["hint"].inset(pad, 0.15 * em)
-        hint = HINT_LONG if len(HINT_LONG) * 0.55 * em < hint_box.width else HINT_SHORT
-        self._fit(self.hint, hint, hint_box, em, "start", max_lines=1)
+        if self._hint_words:
+            # A hint's words (client3d.hint_panel) take the hover line's row too: two lines, one panel.
+            rows = Rect(R["hint"].left, R["hint"].right, R["hint"].bottom, R["tip"].top)
+            self.panels["hint"]["frameSize"] = tuple(rows)
+            self.panels["tip"].hide()
+            self.tip.hide()
+            self.hint.setFg(HINT_WORDS)
+            self._fit(self.hint, self._hint_words, rows.inset(pad, 0.15 * em), em, "start", max_lines=2)
+        else:
+            self.tip.show()
+            self.hint.setFg(KEYS_LINE)
+            hint_box = R["hint"].inset(pad, 0.15 * em)
+            hint = HINT_LONG if len(HINT_LONG) * 0.55 * em < hint_box.width else HINT_SHORT
+            self._fit(self.hint, hint, hint_box, em, "start", max_lines=1)
         self.board_rect = tuple(R["table"])
         self._place_overlays(R, em)
         self._regions = self._measure(R, visible)
@@ -533,6 +547,16 @@ class Hud:
             if "tip" in self.layout:
                 self._fit(self.tip, text, self.layout["tip"].inset(0.35 * self.em(), 0.2 * self.em()), self.em(),
                           "start")
+
+    def set_hint(self, text: str) -> None:
+        """A hint's words in the bottom panel, which takes the hover line's row too while they show; '' brings
+        back the mouse-and-keys line."""
+        if text != self._hint_words:
+            self._hint_words = text
+            self.layout_all()
+
+    def hint_words(self) -> str:
+        return self._hint_words
 
     def tip_text(self) -> str:
         return self._tip_text

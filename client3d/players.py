@@ -11,15 +11,18 @@ import threading
 from typing import Any
 
 from triptych import ai
+from triptych.levels import EXTRA_LEVELS, LEVEL_ALIASES, LEVEL_NAMES
+from triptych.levels import LEVELS as NAMED_LEVELS
 
-# Named strengths -> (two-player search spec, fallback spec for games without alpha-beta).
+# Level name -> (two-player search spec, fallback spec for games without alpha-beta): the named levels for
+# people (triptych.levels, beginner..expert), random, and the demo the --ai-moves opening plays.
 LEVELS: dict[str, tuple[str, str]] = {
-    "random": ("random", "random"),
+    **{name: (level.spec, level.fallback) for name, level in NAMED_LEVELS.items()},
+    **{name: (level.spec, level.fallback) for name, level in EXTRA_LEVELS.items()},
     "demo": ("alphabeta:4", "mcts:300"),   # quick but purposeful: what --ai-moves plays
-    "easy": ("greedy", "mcts:200"),
-    "medium": ("alphabeta:time_ms=400", "mcts:time_ms=400"),
-    "hard": ("alphabeta:time_ms=1500,threads=2", "mcts:time_ms=1500,threads=2"),
 }
+#: what the start screen and --vs-ai / --ai-level offer, weakest first
+PEOPLE_LEVELS: list[str] = LEVEL_NAMES
 
 
 # In AquaIgnis a shallow alpha-beta opens by spawning in every flow; sampled MCTS shows more of the game.
@@ -28,6 +31,7 @@ DEMO_BY_GAME = {"aquaignis": ("mcts:400",), "hexfleet": ("alphabeta:5",)}
 
 def make_ai(level: str, state: Any, seed: int | None = None) -> Any:
     """A player for `level`, falling back to what the game supports (MCTS, then Random)."""
+    level = LEVEL_ALIASES.get(level, level)   # the names of earlier releases (easy, medium, hard)
     if level not in LEVELS:
         raise ValueError(f"unknown AI level {level!r}: choose one of {', '.join(LEVELS)}")
     specs = LEVELS[level]
@@ -47,7 +51,7 @@ def make_ai(level: str, state: Any, seed: int | None = None) -> Any:
 
 def _probe(player: Any, state: Any) -> None:
     name, module = ai.game_of(state)
-    if isinstance(player, ai.AlphaBeta) and not hasattr(module, "AlphaBetaSearcher"):
+    if isinstance(player, (ai.AlphaBeta, ai.Softmax)) and not hasattr(module, "AlphaBetaSearcher"):
         raise ValueError("no alpha-beta for " + name)
     if isinstance(player, ai.Greedy) and not hasattr(module, "greedy"):
         raise ValueError("no greedy for " + name)

@@ -12,7 +12,8 @@ from direct.gui.DirectGui import DGG, DirectButton, DirectFrame
 from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import TextNode
 
-from triptych.client3d.players import LEVELS
+from triptych.client3d.players import PEOPLE_LEVELS
+from triptych.levels import LEVEL_ALIASES
 from triptych.games import GAMES
 
 MODE_LABELS = {"hotseat": "Hotseat (two people, one table)", "vs-ai": "Against the AI", "ai-vs-ai": "AI against AI"}
@@ -51,7 +52,7 @@ class StartScreen:
             "game": options.game if options.game in self.games else self.games[0],
             "variant": options.variant or "v01",
             "mode": options.mode,
-            "level": options.ai_level,
+            "level": LEVEL_ALIASES.get(options.ai_level, options.ai_level),
             "first": options.first,
         }
         self.buttons: dict[str, Callable[[], Any]] = {}
@@ -96,7 +97,7 @@ class StartScreen:
 
     def _options(self, name: str) -> list[Any]:
         return {"game": self.games, "variant": combat_variants(), "mode": list(MODE_LABELS),
-                "level": [lv for lv in LEVELS if lv != "demo"], "first": [0, 1]}[name]
+                "level": PEOPLE_LEVELS, "first": [0, 1]}[name]
 
     def _cycler(self, name: str) -> Callable[[], None]:
         def cycle() -> None:

@@ -33,7 +33,7 @@ def test_start_screen_against_the_ai_as_the_second_player(client_app):
         screen.buttons["game"]()
     while screen.choice["mode"] != "vs-ai":
         screen.buttons["mode"]()
-    while screen.choice["level"] != "random":
+    while screen.choice["level"] != "beginner":
         screen.buttons["level"]()
     screen.buttons["first"]()       # IGNIS starts: the AI (IGNIS) opens
     screen.buttons["start"]()
@@ -79,8 +79,8 @@ def test_help_overlay_shows_the_rules_summary(client_app):
 
 
 def test_thinking_indicator_while_the_ai_searches(client_app):
-    client_app.options.ai_level = "medium"
-    client_app.start_game("aquaignis", mode="ai-vs-ai", ai_level="medium")
+    client_app.options.ai_level = "expert"
+    client_app.start_game("aquaignis", mode="ai-vs-ai", ai_level="expert")
     client_app.step(2)
     assert client_app.thinker.busy
     assert "thinking" in client_app.hud.thinking.getText()

@@ -191,10 +191,28 @@ def tutorial_hexfleet(app: Any, tmp: Path) -> None:
     app.run_until_idle()
 
 
+def table_hint(app: Any, tmp: Path) -> None:
+    """A hint (H): Purple's Repulsor is on Green's Core; the hint lights Green's Repulsor and the hex it pushes,
+    and says why (the position of tests/test_client_hint.py: seeded greedy play, seed 2, 12 actions)."""
+    import triptych.hexfleet as hexfleet
+    from triptych import ai
+
+    rng, greedy, state, line = random.Random(2), ai.Greedy(), hexfleet.new_game(), []
+    for _ in range(12):
+        line.append(greedy.choose(state) if rng.random() < 0.8 else rng.choice(state.legal_actions()))
+        state.apply(line[-1])
+    play_line(app, "hexfleet", line)
+    app.hud.press("Hint")
+    app.hints.wait()
+    app.run_until_idle()
+    app.hud.set_tip("")
+
+
 SHOTS: dict[str, Callable[[Any, Path], None]] = {
     "tutorial-aquaignis": tutorial_aquaignis,
     "tutorial-hexfleet": tutorial_hexfleet,
     "tutorial-combat": tutorial_combat,
+    "table-hint": table_hint,
     "table-hexfleet": table_hexfleet,
     "table-hexfleet-network": table_hexfleet_network,
     "table-aquaignis": table_aquaignis,

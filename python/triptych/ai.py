@@ -8,7 +8,8 @@
 Players: :class:`AlphaBeta` (iterative deepening alpha-beta with a
 transposition table, two-player games), :class:`MCTS` (UCT, every game),
 :class:`Greedy` (the best action by the evaluation, or the best turn for
-Combat) and :class:`Random`. Each has ``choose(state) -> Action`` and
+Combat), :class:`Softmax` (a shallow search's good actions drawn with a
+temperature: the beginner level's human-like mistakes) and :class:`Random`. Each has ``choose(state) -> Action`` and
 ``search(state) -> SearchResult``. Searches release the GIL, so a search can
 run in a background thread while the caller stays responsive, and
 ``stop()`` (from any thread) ends a running search early.
@@ -21,6 +22,7 @@ and :attr:`SearchResult.mate_in` gives n.
 from __future__ import annotations
 
 import importlib
+import math
 import numbers
 import random
 import time
@@ -31,8 +33,8 @@ from triptych import CHANCE, TERMINAL
 
 WIN = 100_000
 
-__all__ = ["WIN", "AlphaBeta", "GameClock", "Greedy", "MCTS", "Random", "SearchResult", "game_of", "make_player",
-           "require_two_player_game"]
+__all__ = ["WIN", "AlphaBeta", "GameClock", "Greedy", "MCTS", "Random", "SearchResult", "Softmax", "game_of",
+           "make_player", "require_two_player_game"]
 
 
 @dataclass(frozen=True)
@@ -455,6 +457,69 @@ class Greedy:
         return "Greedy()"
 
 
+class Softmax:
+    """Chooses among the good actions with a temperature: the human-like player of the low AI levels.
+
+    Every legal action is scored by a shallow alpha-beta search of the position it leads to (``depth``
+    plies below it, so the opponent's best reply is seen with depth 1), from the mover's point of view;
+    the action is then drawn with probability proportional to ``exp(score / temperature)`` (centi-units)
+    from a seeded generator. An action ``temperature`` worse than the best is chosen e times less often:
+    a near-equal alternative is a common choice, a clear blunder a rare one, and a forced win is always
+    taken. Two-player games only (the scores come from :class:`AlphaBeta`'s searcher).
+    """
+
+    def __init__(self, temperature: int = 100, depth: int = 1, seed: int | None = None) -> None:
+        self.temperature: int = _integer("temperature", temperature, 1, optional=False)  # type: ignore[assignment]
+        self.depth: int = _integer("depth", depth, 0, MAX_DEPTH, optional=False)  # type: ignore[assignment]
+        _integer("seed", seed, 0)
+        self.seed = 0 if seed is None else seed
+        self._rng = random.Random(self.seed)
+        self._searchers: dict[str, Any] = {}
+
+    def new_game(self) -> None:
+        """Starts the choices over from the seed (the same game, the same choices)."""
+        self._rng = random.Random(self.seed)
+
+    def root_scores(self, state: Any) -> list[tuple[Any, int]]:
+        """(action, score for the side to act) for every legal action of `state`, in the engine's order."""
+        name, module = _two_player_module(state, "Softmax")
+        _check_playable(state)
+        if name not in self._searchers:
+            self._searchers[name] = module.AlphaBetaSearcher(threads=1, tt_mb=4)
+        searcher, mover = self._searchers[name], state.to_move
+        out = []
+        for action in state.legal_actions():
+            child = state.clone()
+            child.apply(action)
+            if child.is_terminal():
+                score = 0 if child.winner is None else WIN if child.winner == mover else -WIN
+            elif self.depth == 0:
+                score = module.evaluate(child)
+            else:
+                score = searcher.search(child, depth=self.depth)["score"]
+            out.append((action, score if child.is_terminal() or child.to_move == mover else -score))
+        return out
+
+    def search(self, state: Any) -> SearchResult:
+        """Scores every action and draws one; ``pv`` holds the drawn action, ``score`` its score."""
+        scored = self.root_scores(state)
+        top = max(score for _, score in scored)
+        weights = [math.exp((score - top) / self.temperature) for _, score in scored]
+        pick = self._rng.random() * sum(weights)
+        for (action, score), weight in zip(scored, weights):
+            pick -= weight
+            if pick < 0:
+                break
+        return SearchResult(best=action, score=score, depth=self.depth + 1, pv=[action], nodes=len(scored))
+
+    def choose(self, state: Any) -> Any:
+        """The action this player would play in `state` (``search(state).best``)."""
+        return self.search(state).best
+
+    def __repr__(self) -> str:
+        return f"Softmax(temperature={self.temperature}, depth={self.depth})"
+
+
 class Random:
     """A uniformly random legal action, from a seeded generator."""
 
@@ -505,14 +570,22 @@ def make_player(spec: str, seed: int | None = None) -> Any:
     ``alphabeta:time_ms=200,threads=2``, ``alphabeta:clock_ms=60000,increment_ms=500``,
     ``alphabeta:4,weights=tuned.json`` (evaluation weights written by ``triptych tune``),
     ``alphabeta:nodes=20000,nnue=gen1.nnue`` (the NNUE evaluation with that net; ``nnue=shipped``: the package's),
-    ``mcts:500`` (iterations), ``mcts:time_ms=100``."""
+    ``mcts:500`` (iterations), ``mcts:time_ms=100``, ``softmax:temperature=100,depth=1``, or a named level
+    (``beginner``, ``casual``, ``club``, ``strong``, ``expert``: its two-player spec, see triptych.levels)."""
+    from triptych.levels import LEVEL_ALIASES, LEVELS
+
+    key = spec.strip().lower()
+    level = LEVELS.get(LEVEL_ALIASES.get(key, key))
+    if level is not None:
+        return make_player(level.spec, seed)
     name, _, args = spec.partition(":")
     name = name.strip().lower()
     kwargs: dict[str, Any] = {}
     for part in filter(None, (p.strip() for p in args.split(","))):
         key, eq, value = part.partition("=")
         if not eq:
-            key, value = {"alphabeta": "depth", "ab": "depth", "mcts": "iterations"}.get(name, "?"), part
+            key, value = {"alphabeta": "depth", "ab": "depth", "mcts": "iterations",
+                          "softmax": "temperature"}.get(name, "?"), part
         if key.strip() == "weights":
             kwargs["weights"] = load_weights(value.strip())
             continue
@@ -529,13 +602,19 @@ def make_player(spec: str, seed: int | None = None) -> Any:
             return AlphaBeta(**kwargs)
         if name == "mcts":
             return MCTS(seed=kwargs.pop("seed", seed), **kwargs)
+        if name == "softmax":
+            return Softmax(seed=kwargs.pop("seed", seed), **kwargs)
         if name == "greedy" and not kwargs:
             return Greedy()
         if name == "random" and not kwargs:
             return Random(seed)
     except (TypeError, ValueError) as err:
         raise ValueError(f"player spec {spec!r}: {err}") from None
-    raise ValueError(f"unknown player spec {spec!r}: expected random, greedy, alphabeta[:...] or mcts[:...]")
+    raise ValueError(f"unknown player spec {spec!r}: expected random, greedy, alphabeta[:...], mcts[:...], "
+                     f"softmax[:...] or a level ({', '.join(LEVEL_NAMES)})")
+
+
+from triptych.levels import LEVEL_NAMES  # noqa: E402  (levels holds specs only: no import cycle)
 
 
 def require_two_player_game(game: str) -> None:

@@ -24,9 +24,19 @@ from triptych.cli.common import (POSITION_OPTION, SEED_TYPE, VARIANT_OPTION, che
                                  load_position)
 from triptych.cli.terminal_views import TerminalView, view_for
 from triptych.games import GAMES, load
+from triptych.levels import EXTRA_LEVELS, LEVEL_ALIASES, LEVEL_NAMES
 from triptych.timeline import Timeline
 
-AI_LEVELS = ["random", "easy", "medium", "hard"]  # named in triptych.client3d.players.LEVELS
+AI_LEVELS = LEVEL_NAMES + list(EXTRA_LEVELS)  # beginner..expert (triptych.levels), and random for tests
+
+
+class LevelChoice(click.Choice):
+    """The named AI levels; the names of earlier releases (easy, medium, hard) are read as their levels."""
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> Any:
+        if isinstance(value, str):
+            value = LEVEL_ALIASES.get(value.lower(), value)
+        return super().convert(value, param, ctx)
 
 HELP = (
     "Type an action in notation (as listed), or: 'undo' (take back your last action), "
@@ -161,11 +171,12 @@ def refuse_table_options(**given: Any) -> None:
 @VARIANT_OPTION
 @click.option("--seed", type=SEED_TYPE, default=None, help="Seed for dice and cards (same seed, same game).")
 @POSITION_OPTION
-@click.option("--vs-ai", "vs_ai", type=click.Choice(AI_LEVELS), default=None,
-              help="Play against the AI at this strength (you take the first seat; also with --terminal).")
+@click.option("--vs-ai", "vs_ai", type=LevelChoice(AI_LEVELS), default=None,
+              help="Play against the AI at this level, beginner (weakest) to expert (you take the first seat; "
+                   "also with --terminal). Each level's Elo: docs/strength.md.")
 @click.option("--ai-vs-ai", is_flag=True, help="Watch the AI play both sides.")
-@click.option("--ai-level", type=click.Choice(AI_LEVELS), default="medium", show_default=True,
-              help="AI strength for --ai-vs-ai.")
+@click.option("--ai-level", type=LevelChoice(AI_LEVELS), default="club", show_default=True,
+              help="AI level for --ai-vs-ai.")
 @click.option("--first", type=click.Choice(["0", "1"]), default=None,
               help="Who starts on the 3D table (two-player games): seat 0 (default) or 1.")
 @click.option("--offscreen", is_flag=True, help="Render without a display (software renderer, no window).")
