@@ -92,3 +92,17 @@ def test_no_hint_on_the_ais_turn(client_app):
     app.hud.press("Hint")
     assert not app.hints.thinker.busy and app.hints.hint is None
     assert "your own turn" in app.session.notes[-1]
+
+
+def test_no_hint_inside_a_tutorial_step(client_app):
+    """A tutorial step asks for its own action and refuses others; a hint there could light a different one,
+    so H says where to look instead and searches nothing, and the toolbar shows no Hint button."""
+    app = client_app
+    app.start_tutorial("aquaignis", step=0)
+    app.run_until_idle()
+    before = app.session.state.to_dict()
+    app.base.messenger.send("h")
+    assert not app.hints.thinker.busy and app.hints.hint is None
+    assert "lesson's card" in app.session.notes[-1]
+    assert app.session.state.to_dict() == before and app.tutorial.awaiting()
+    assert not app.hud.tool_shown("Hint")
