@@ -56,13 +56,31 @@ WORKING = {
     "play": ["play", "aquaignis", "--terminal"],
     "suite": ["suite", "make", "aquaignis", "--out", "{tmp}/suite.jsonl", "--count", "100000"],
     "selfplay": ["selfplay", "aquaignis", "-n", "10000", "--depth", "6", "-j", "1", "--out", "{tmp}/data.npz"],
+    "train": ["train", "aquaignis", "{tmp}/games.npz", "--epochs", "100000", "-o", "{tmp}/net.nnue"],
 }
+
+
+def _selfplay_data(tmp: Path) -> None:
+    """A few self-played games for `train` to work on (in-process, depth 1: a second or two)."""
+    from triptych.executor import make_executor
+    from triptych.nnue import selfplay
+
+    config = selfplay.SelfplayConfig("aquaignis", games=8, depth=1, seed=3)
+    selfplay.start(tmp / "games.npz", config)
+    with make_executor("local", workers=1) as executor:
+        selfplay.run(tmp / "games.npz", config, executor, progress=False)
+
+
+SETUP = {"train": _selfplay_data}  # what a command needs on disk before it can work
 STDIN = {"engine": "go infinite\n", "play": ""}  # kept open: the engine searches, the game waits for a move
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="process groups and /proc")
 @pytest.mark.parametrize("command", sorted(WORKING))
 def test_ctrl_c_while_working_exits_130(command: str, tmp_path: Path) -> None:
+    if command in SETUP:
+        pytest.importorskip("jax", reason="the train extra is not installed")
+        SETUP[command](tmp_path)
     args = [a.replace("{tmp}", str(tmp_path)) for a in WORKING[command]]
     proc = subprocess.Popen([*CLI, *args], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
                             stderr=subprocess.PIPE, text=True, start_new_session=True, cwd=tmp_path)
