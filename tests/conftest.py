@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import signal
 from typing import Any
 
 import pytest
 
 import triptych.aquaignis as aq
+
+# A suite started as a background job of a non-interactive shell inherits SIGINT ignored, and so would every
+# process the interrupt tests start (an ignored signal survives exec). Handled here, it is reset to the
+# default in each child, as it is under a terminal.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def unit(owner: str, flow: int, pos: int, charge: int, kind: str = "piece") -> dict[str, Any]:

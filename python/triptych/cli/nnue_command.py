@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import shlex
+import signal
+from collections.abc import Callable
 from pathlib import Path
 
 import click
@@ -68,6 +70,23 @@ def selfplay(game: str, games: int, depth: int, seed: int, opening: tuple[int, i
 def train(game: str, data: Path, epochs: int, batch_size: int, learning_rate: float, lam: float, seed: int,
           out: Path | None) -> None:
     """Train GAME's NNUE on DATA (from `triptych selfplay`) and write the quantized .nnue file."""
+    # Ctrl-C sets a flag the training loop reads after each batch: a KeyboardInterrupt raised where
+    # SIGINT happens to land can fall inside JAX's garbage-collection callback, which swallows it and
+    # trains on (seen once in the exit-code test).
+    interrupted: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, _frame: interrupted.append(signum))
+    try:
+        _train(game, data, epochs, batch_size, learning_rate, lam, seed, out, lambda: bool(interrupted))
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if interrupted:
+        raise KeyboardInterrupt  # the command group prints "Interrupted." and exits 130
+
+
+def _train(game: str, data: Path, epochs: int, batch_size: int, learning_rate: float, lam: float, seed: int,
+           out: Path | None, stop: Callable[[], bool]) -> None:
+    if stop():
+        return
     try:
         from triptych.nnue import train as trainer
     except ImportError as err:  # pragma: no cover - the train extra is missing
@@ -83,9 +102,11 @@ def train(game: str, data: Path, epochs: int, batch_size: int, learning_rate: fl
                                      seed=seed)
         click.echo(f"{len(dataset['score'])} positions from {data}")
         report = trainer.train(spec, dataset, config, on_epoch=lambda e, t, v: click.echo(
-            f"epoch {e}/{epochs}: train loss {t:.5f}, validation loss {v:.5f}"))
+            f"epoch {e}/{epochs}: train loss {t:.5f}, validation loss {v:.5f}"), stop=stop)
     except (ValueError, KeyError) as err:
         raise click.BadParameter(str(err), param_hint="DATA") from None
+    if stop():
+        return  # interrupted after the last batch: no net is written
     out = out or Path(f"{game}.nnue")
     write_net(out, spec, report["net"], config.out_scale)
     best = report["best_epoch"]

@@ -106,11 +106,13 @@ def _compiled(lam: float, scale: float, learning_rate: float, out_scale: int,
 
 
 def train(game: NnueGame, data: dict[str, Any], config: TrainConfig,
-          on_epoch: Callable[[int, float, float], None] | None = None) -> dict[str, Any]:
+          on_epoch: Callable[[int, float, float], None] | None = None,
+          stop: Callable[[], bool] | None = None) -> dict[str, Any]:
     """Trains a net on self-play `data` (see selfplay.load); returns the float net and the loss history.
 
     The net returned is the one after the epoch with the lowest validation loss (``best_epoch``; 0 is
     the untrained net): positions of one game are alike, so a small data set is soon learnt by heart.
+    ``stop`` is asked after every batch; when it says so, training raises KeyboardInterrupt there.
     """
     import jax.numpy as jnp
 
@@ -144,6 +146,8 @@ def train(game: NnueGame, data: dict[str, Any], config: TrainConfig,
             rows = order[b * config.batch_size:(b + 1) * config.batch_size]
             params, opt_state, value = step(params, opt_state, features[rows], score[rows], result[rows])
             train_total += float(value)
+            if stop is not None and stop():
+                raise KeyboardInterrupt
         history.append(validation_loss())
         if history[-1] < min(history[:-1]):
             best, best_epoch = params, epoch
