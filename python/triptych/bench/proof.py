@@ -212,7 +212,22 @@ def prove_only_move(state: Any, max_depth: int, max_nodes: int = 2_000_000,
 
 
 @dataclass
-class CombatProver:
+class _CombatNodeBudget:
+    """The node count and budget the two Combat provers share, and the moves of a node they expand."""
+
+    max_nodes: int
+    nodes: int = 0
+
+    def _expand(self, state: Any, chance: bool) -> list[Any]:
+        """Count a node (over the budget: ProofBudgetExceeded) and list its moves: the chance outcomes or actions."""
+        self.nodes += 1
+        if self.nodes > self.max_nodes:
+            raise ProofBudgetExceeded(f"more than {self.max_nodes} nodes")
+        return [outcome for outcome, _ in state.chance_outcomes()] if chance else state.legal_actions()
+
+
+@dataclass
+class CombatProver(_CombatNodeBudget):
     """AND over chance outcomes, OR over the player's decisions, until the turn ends.
 
     A line "wins this turn" when every branch of it ends in the player's win before the turn counter
@@ -222,7 +237,6 @@ class CombatProver:
     """
 
     max_nodes: int = 300_000
-    nodes: int = 0
     table: ProofTable = field(default_factory=ProofTable)  # budgets are player decisions
 
     def wins_this_turn(self, state: Any, turn: int, decisions: int) -> bool:
@@ -237,10 +251,7 @@ class CombatProver:
         known = self.table.lookup(key, decisions)
         if known is not None:
             return known
-        self.nodes += 1
-        if self.nodes > self.max_nodes:
-            raise ProofBudgetExceeded(f"more than {self.max_nodes} nodes")
-        moves = [outcome for outcome, _ in state.chance_outcomes()] if chance else state.legal_actions()
+        moves = self._expand(state, chance)
         left = decisions if chance else decisions - 1
         result = chance  # chance: an AND node; the player: an OR node
         for move in moves:
@@ -262,7 +273,7 @@ class CombatProver:
 
 
 @dataclass
-class SurvivalProver:
+class SurvivalProver(_CombatNodeBudget):
     """Whether the player can come through this turn alive, whatever the dice, draws and Sentinel do.
 
     AND over chance outcomes, OR over the player's decisions; a branch survives when the fight reaches
@@ -279,7 +290,6 @@ class SurvivalProver:
     """
 
     max_nodes: int = 200_000
-    nodes: int = 0
     unbounded: dict[int, bool] = field(default_factory=dict)
     table: ProofTable = field(default_factory=ProofTable)  # budgets are player decisions
     path: set[int] = field(default_factory=set)
@@ -300,10 +310,7 @@ class SurvivalProver:
         known = self.unbounded.get(key) if decisions is None else self.table.lookup(key, decisions)
         if known is not None:
             return known
-        self.nodes += 1
-        if self.nodes > self.max_nodes:
-            raise ProofBudgetExceeded(f"more than {self.max_nodes} nodes")
-        moves = [outcome for outcome, _ in state.chance_outcomes()] if chance else state.legal_actions()
+        moves = self._expand(state, chance)
         left = decisions if chance or decisions is None else decisions - 1
         result = chance  # chance: an AND node; the player: an OR node
         cuts_before = self.cuts
