@@ -125,7 +125,10 @@ def _play_to_end(state):
 def test_states_cross_process_boundaries():
     start = aquaignis.new_game(no_progress_limit=6)
     start.apply(start.legal_actions()[0])
-    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+    # Not "fork": by the time this runs the suite may have started JAX's threads, which a fork copies half-way
+    # (Python warns of a possible deadlock); a forkserver's child starts from a clean process.
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
     with concurrent.futures.ProcessPoolExecutor(1, mp_context=context) as pool:
         finished = pool.submit(_play_to_end, start).result(timeout=60)
     assert finished.is_terminal()
