@@ -75,8 +75,7 @@ class NnueState {
         refresh(p);
         continue;
       }
-      for (int i = 0; i < r; ++i) nnue::remove_feature(*net_, acc_, p, removed[p][i]);
-      for (int i = 0; i < a; ++i) nnue::add_feature(*net_, acc_, p, added[p][i]);
+      nnue::update(*net_, acc_, p, removed[p], r, added[p], a);
     }
   }
 

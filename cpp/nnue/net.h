@@ -66,25 +66,39 @@ struct Accumulators {
   alignas(64) std::int16_t values[2][kAccWidth];
 };
 
+// The accumulator's sums are taken in a local array and stored once: the
+// compiler then knows the weight columns cannot alias it. The loop over a
+// column's 64 entries is unrolled in full, so the compiler packs it into
+// vector adds (8 with SSE2) instead of GCC's -O3 "unroll and jam" of two
+// columns at a time into a scalar loop (callgrind: 4 times the instructions).
 inline void refresh(const Net& net, Accumulators& acc, int perspective, const int* features, int count) {
-  std::int16_t* a = acc.values[perspective];
-  std::copy(net.ft_bias.begin(), net.ft_bias.end(), a);
+  alignas(64) std::int16_t sum[kAccWidth];
+  std::copy(net.ft_bias.begin(), net.ft_bias.end(), sum);
   for (int i = 0; i < count; ++i) {
     const std::int16_t* w = net.column(features[i]);
-    for (int k = 0; k < kAccWidth; ++k) a[k] = std::int16_t(a[k] + w[k]);
+#pragma GCC unroll 64
+    for (int k = 0; k < kAccWidth; ++k) sum[k] = std::int16_t(sum[k] + w[k]);
   }
+  std::copy(sum, sum + kAccWidth, acc.values[perspective]);
 }
 
-inline void add_feature(const Net& net, Accumulators& acc, int perspective, int feature) {
-  std::int16_t* a = acc.values[perspective];
-  const std::int16_t* w = net.column(feature);
-  for (int k = 0; k < kAccWidth; ++k) a[k] = std::int16_t(a[k] + w[k]);
-}
-
-inline void remove_feature(const Net& net, Accumulators& acc, int perspective, int feature) {
-  std::int16_t* a = acc.values[perspective];
-  const std::int16_t* w = net.column(feature);
-  for (int k = 0; k < kAccWidth; ++k) a[k] = std::int16_t(a[k] - w[k]);
+// Subtracts the columns of `removed` and adds those of `added` (the features
+// an action turned off and on).
+inline void update(const Net& net, Accumulators& acc, int perspective, const int* removed, int n_removed,
+                   const int* added, int n_added) {
+  alignas(64) std::int16_t sum[kAccWidth];
+  std::copy(acc.values[perspective], acc.values[perspective] + kAccWidth, sum);
+  for (int i = 0; i < n_removed; ++i) {
+    const std::int16_t* w = net.column(removed[i]);
+#pragma GCC unroll 64
+    for (int k = 0; k < kAccWidth; ++k) sum[k] = std::int16_t(sum[k] - w[k]);
+  }
+  for (int i = 0; i < n_added; ++i) {
+    const std::int16_t* w = net.column(added[i]);
+#pragma GCC unroll 64
+    for (int k = 0; k < kAccWidth; ++k) sum[k] = std::int16_t(sum[k] + w[k]);
+  }
+  std::copy(sum, sum + kAccWidth, acc.values[perspective]);
 }
 
 // The dense layers: centi-units for `side_to_act`. Integer arithmetic
