@@ -8,6 +8,7 @@ change: Core moves, spawns, boarding, destroys, pushes, crushes and cascades.
 
 from __future__ import annotations
 
+import copy
 import random
 from pathlib import Path
 from typing import Any
@@ -178,6 +179,22 @@ def test_accumulators_equal_a_full_refresh_after_every_action(net_file: Path, se
             assert position.evaluate() == fresh.evaluate()
     # The games went through every kind of change the update handles.
     assert seen >= {"move", "core move", "spawn", "shipyard", "boarding", "destroy", "push", "crush", "cascade"}
+
+
+def test_a_copy_of_a_stale_position_and_the_position_both_catch_up(net_file: Path) -> None:
+    # The search copies a node for each child: the accumulators catch up lazily, through the copy.
+    net = core.NnueNet(str(net_file))
+    rng = random.Random(9)
+    position = core.NnuePosition(net, hx.new_game())
+    for _ in range(40):
+        if position.state.is_terminal():
+            break
+        position.apply(rng.choice(position.state.legal_actions()))  # stale until read or copied
+        child = copy.copy(position)
+        if not child.state.is_terminal():
+            child.apply(rng.choice(child.state.legal_actions()))
+        for p in (child, position):
+            assert (p.accumulators() == core.NnuePosition(net, p.state).accumulators()).all()
 
 
 def test_alphabeta_searches_hexfleet_with_the_net(net_file: Path) -> None:

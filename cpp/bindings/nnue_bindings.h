@@ -77,13 +77,15 @@ void bind_nnue(py::module_& m) {
           py::arg("state"), "Centi-units for the side to act, from freshly computed accumulators.");
 
   py::class_<NnueState>(m, "NnuePosition",
-                        "A state with its NNUE accumulators, updated incrementally by apply (tests and tools).")
+                        "A state with its NNUE accumulators, updated incrementally after apply (tests and tools).")
       .def(py::init([](const BoundNet& n, const BaseState& s) { return NnueState(s, *n.net); }), py::arg("net"),
            py::arg("state"), py::keep_alive<1, 2>())
       .def("apply", [](NnueState& p, const typename Game::Action& a) {
              if (!p.state().is_legal(a)) throw py::value_error("illegal action for this position");
              p.apply(a);
            }, py::arg("action"))
+      .def("__copy__", [](const NnueState& p) { return NnueState(p); },
+           "A copy, as the search makes one for each child (a stale position catches up first).")
       .def_property_readonly("state", [](const NnueState& p) { return p.state(); })
       .def("evaluate", &NnueState::evaluate)
       .def("accumulators",

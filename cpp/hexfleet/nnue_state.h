@@ -103,26 +103,58 @@ struct NnueBoard {
   }
 };
 
+// The accumulators are brought up to date lazily: apply only marks them
+// stale, and they catch up (by the diff above) when the position is evaluated
+// or copied. The search copies a node once for each of its children, so a node
+// with children catches up once, at its first copy, and a node that is never
+// evaluated (a transposition-table cut-off, a terminal or repeated position)
+// pays nothing. Catching up through a const reference changes only the
+// mutable accumulators and snapshot, never what the position is; like the
+// search's own states, a stale position is not to be copied from two threads
+// at once (the search's root is always fresh).
 class NnueState {
  public:
   NnueState(const State& state, const nnue::Net& net) : state_(state), net_(&net) { refresh(); }
+  NnueState(const NnueState& other) : state_(other.state_), net_(other.net_) {
+    other.catch_up();
+    board_ = other.board_;
+    acc_ = other.acc_;
+  }
+  NnueState& operator=(const NnueState& other) {
+    if (this != &other) {
+      other.catch_up();
+      state_ = other.state_, net_ = other.net_, board_ = other.board_, acc_ = other.acc_, stale_ = false;
+    }
+    return *this;
+  }
 
   const State& state() const { return state_; }
-  const nnue::Accumulators& accumulators() const { return acc_; }
-  int evaluate() const { return nnue::forward(*net_, acc_, state_.side_to_act()); }
+  const nnue::Accumulators& accumulators() const {
+    catch_up();
+    return acc_;
+  }
+  int evaluate() const { return nnue::forward(*net_, accumulators(), state_.side_to_act()); }
   void apply(const Action& action) {
     state_.apply_unchecked(action);
-    update();
+    stale_ = true;
   }
   // Both accumulators recomputed from the full feature lists.
   void refresh() {
     board_.take(state_);
     refresh_from_board();
+    stale_ = false;
   }
 
  private:
+  void catch_up() const {
+    if (stale_) {
+      update();
+      stale_ = false;
+    }
+  }
+
   // Brings the accumulators from board_ to the state's board by the features that changed.
-  void update() {
+  void update() const {
     NnueBoard now;
     now.take(state_);
     const NnueBoard& was = board_;
@@ -196,7 +228,7 @@ class NnueState {
     }
   }
 
-  void refresh_from_board() {
+  void refresh_from_board() const {
     int features[nnue_features::kMaxActive];
     for (int p = 0; p < 2; ++p) nnue::refresh(*net_, acc_, p, features, board_.features(p, features));
   }
@@ -209,8 +241,10 @@ class NnueState {
 
   State state_;
   const nnue::Net* net_;
-  NnueBoard board_;
-  nnue::Accumulators acc_;
+  // What the accumulators describe, and whether the state has moved on since (catch_up).
+  mutable NnueBoard board_;
+  mutable nnue::Accumulators acc_;
+  mutable bool stale_ = false;
 };
 
 // The Game policy of cpp/search/ over NnueState: the classic SearchGame's rules on the inner state.
