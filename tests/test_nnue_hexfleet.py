@@ -187,9 +187,11 @@ def test_a_copy_of_a_stale_position_and_the_position_both_catch_up(net_file: Pat
     rng = random.Random(9)
     position = core.NnuePosition(net, hx.new_game())
     for _ in range(40):
+        for _ in range(rng.randint(1, 3)):  # stale until read or copied, over one to three actions
+            if not position.state.is_terminal():
+                position.apply(rng.choice(position.state.legal_actions()))
         if position.state.is_terminal():
             break
-        position.apply(rng.choice(position.state.legal_actions()))  # stale until read or copied
         child = copy.copy(position)
         if not child.state.is_terminal():
             child.apply(rng.choice(child.state.legal_actions()))
