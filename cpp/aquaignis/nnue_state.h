@@ -174,6 +174,14 @@ struct NnueSearchGame {
   using Action = aquaignis::Action;
   using ActionList = aquaignis::ActionList;
   struct Weights {};  // the net travels with the state
+  // What the bindings (bind_nnue) need besides the search: the features and the net's header.
+  using BaseState = aquaignis::State;
+  static constexpr int kFeatures = nnue_features::kFeatures;
+  static constexpr int kMaxActive = nnue_features::kMaxActive;
+  static nnue::NetSpec spec() { return nnue_spec(); }
+  static int active_features(const BaseState& s, int perspective, int* out) {
+    return nnue_features::active_features(s, perspective, out);
+  }
 
   static void legal_actions(const State& s, ActionList& out) { s.state().legal_actions(out); }
   static void apply(State& s, const Action& a) { s.apply(a); }
