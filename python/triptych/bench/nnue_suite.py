@@ -61,8 +61,9 @@ def net_game(path: str | Path) -> str:
 def bench_nnue(scale: Scale, nets: dict[str, str] | None = None) -> list[Measurement]:
     """NNUE alpha-beta nodes/s, nodes and time to depth on each game's position suite (threads=1).
 
-    `nets` maps a game to a net file; the others use :func:`bench_net_bytes`. With --quick, two
-    timed searches a position and no warm-up: the CI smoke run grows by about two seconds.
+    `nets` maps a game to a net file; the others use :func:`bench_net_bytes`. Three repeats at most
+    (the NNUE's deeper searches take seconds), and with --quick two and no warm-up: the CI smoke run
+    grows by about two seconds.
     """
     nets = nets or {}
     out = []
@@ -80,7 +81,7 @@ def bench_nnue(scale: Scale, nets: dict[str, str] | None = None) -> list[Measure
                 return r["nodes"], r["seconds"]
 
             m = measure(f"nnue/{game}/{pos_name}/d{depth}", "nnue", "nodes/s", run,
-                        min(2, scale.repeats) if scale.quick else scale.repeats, warmup=not scale.quick, depth=depth, threads=1,
+                        min(2 if scale.quick else 3, scale.repeats), warmup=not scale.quick, depth=depth, threads=1,
                         net=label)
             m.extra["time_to_depth"] = m.median_seconds
             m.extra["nodes"] = m.work
