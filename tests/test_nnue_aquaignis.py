@@ -6,6 +6,7 @@ few thousand positions at depth 1, trained for a few epochs.
 
 from __future__ import annotations
 
+import copy
 import random
 import struct
 import zlib
@@ -184,6 +185,25 @@ def test_incremental_accumulators_equal_a_full_refresh_after_every_action(random
         if not state.is_terminal():
             assert position.evaluate() == net.evaluate(state)
     assert actions > 20
+
+
+def test_stale_accumulators_catch_up_over_several_actions_and_through_a_copy(random_net_file: Path) -> None:
+    # apply leaves the accumulators stale until they are read or the position is copied (as the search
+    # copies a node for each child): the catch-up spans however many actions were applied.
+    net = core.NnueNet(str(random_net_file))
+    rng = random.Random(3)
+    position = core.NnuePosition(net, aq.new_game())
+    for _ in range(60):
+        for _ in range(rng.randint(1, 3)):
+            if not position.state.is_terminal():
+                position.apply(rng.choice(position.state.legal_actions()))
+        child = copy.copy(position)
+        if not child.state.is_terminal():
+            child.apply(rng.choice(child.state.legal_actions()))
+        for p in (child, position):
+            assert (p.accumulators() == core.NnuePosition(net, p.state).accumulators()).all()
+        if position.state.is_terminal():
+            break
 
 
 def test_an_illegal_action_leaves_the_position_unchanged(random_net_file: Path) -> None:

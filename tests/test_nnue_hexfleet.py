@@ -1,12 +1,14 @@
 """The Hexfleet NNUE (docs/nnue.md): features relative to each Core, the net file, accumulators and search.
 
-Hexfleet's accumulators are refreshed in full on every apply for now; the
-property test holds them to a fresh computation all the same, so the diffed
-update that comes next is held to it too.
+Hexfleet's accumulators are updated by the features that changed (a full
+refresh only when a Core moves or much changes); the property test holds them
+to a fresh computation after every action of games that include every kind of
+change: Core moves, spawns, boarding, destroys, pushes, crushes and cascades.
 """
 
 from __future__ import annotations
 
+import copy
 import random
 from pathlib import Path
 from typing import Any
@@ -132,16 +134,69 @@ def test_nets_of_the_other_game_are_refused(net_file: Path, tmp_path: Path) -> N
         core.NnueNet(str(other))
 
 
+def _cores(d: dict[str, Any]) -> dict[int, tuple[int, int]]:
+    return {t["owner"]: (s["q"], s["r"]) for s in d["stacks"] for t in s["tiles"] if t["unit"] == "core"}
+
+
+def _what_changed(before: Any, after: Any, action: Any) -> set[str]:
+    """The kinds of change an action made, read from the states' dicts (not from the update under test)."""
+    db, da = before.to_dict(), after.to_dict()
+    tiles_before = {(s["q"], s["r"], level, str(t)) for s in db["stacks"] for level, t in enumerate(s["tiles"])}
+    tiles_after = {(s["q"], s["r"], level, str(t)) for s in da["stacks"] for level, t in enumerate(s["tiles"])}
+    returned = sum(sum(r.values()) for r in da["reserves"]) - sum(sum(r.values()) for r in db["reserves"])
+    kind = str(action.type)
+    changes = {kind}
+    if _cores(db) != _cores(da):
+        changes.add("core move")
+    if any(level >= 1 for _, _, level, _ in tiles_after - tiles_before):
+        changes.add("boarding")
+    if kind == "push" and returned >= 1:
+        changes.add("crush")
+    if kind in ("push", "destroy") and returned >= 2:
+        changes.add("cascade")  # the power check returned more than the target
+    return changes
+
+
 @pytest.mark.parametrize("seed", range(4))
 def test_accumulators_equal_a_full_refresh_after_every_action(net_file: Path, seed: int) -> None:
     net = core.NnueNet(str(net_file))
-    rng = random.Random(seed)
+    seen: set[str] = set()
+    for game in range(3):
+        rng = random.Random(seed * 10 + game)
+        position = core.NnuePosition(net, hx.new_game())
+        for _ in range(150):
+            if position.state.is_terminal():
+                break
+            actions = position.state.legal_actions()
+            # Random play, but a fight whenever one is legal seven times in ten: pushes, crushes and cascades.
+            fights = [a for a in actions if str(a.type) in ("push", "destroy")]
+            action = rng.choice(fights if fights and rng.random() < 0.7 else actions)
+            before = position.state
+            position.apply(action)
+            seen |= _what_changed(before, position.state, action)
+            fresh = core.NnuePosition(net, position.state)
+            assert (position.accumulators() == fresh.accumulators()).all()
+            assert position.evaluate() == fresh.evaluate()
+    # The games went through every kind of change the update handles.
+    assert seen >= {"move", "core move", "spawn", "shipyard", "boarding", "destroy", "push", "crush", "cascade"}
+
+
+def test_a_copy_of_a_stale_position_and_the_position_both_catch_up(net_file: Path) -> None:
+    # The search copies a node for each child: the accumulators catch up lazily, through the copy.
+    net = core.NnueNet(str(net_file))
+    rng = random.Random(9)
     position = core.NnuePosition(net, hx.new_game())
-    for _ in range(150):
+    for _ in range(40):
+        for _ in range(rng.randint(1, 3)):  # stale until read or copied, over one to three actions
+            if not position.state.is_terminal():
+                position.apply(rng.choice(position.state.legal_actions()))
         if position.state.is_terminal():
             break
-        position.apply(rng.choice(position.state.legal_actions()))
-        assert (position.accumulators() == core.NnuePosition(net, position.state).accumulators()).all()
+        child = copy.copy(position)
+        if not child.state.is_terminal():
+            child.apply(rng.choice(child.state.legal_actions()))
+        for p in (child, position):
+            assert (p.accumulators() == core.NnuePosition(net, p.state).accumulators()).all()
 
 
 def test_alphabeta_searches_hexfleet_with_the_net(net_file: Path) -> None:

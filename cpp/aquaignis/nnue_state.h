@@ -1,9 +1,12 @@
 // AquaIgnis searched with the NNUE evaluation: the game state plus its two
-// accumulators, kept up to date by apply (docs/nnue.md). The classic search
+// accumulators, kept up to date after apply (docs/nnue.md). The classic search
 // (SearchGame) is a separate instantiation and pays nothing for this.
 #pragma once
 
+#include <algorithm>
+#include <bit>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <utility>
 #include <vector>
@@ -18,80 +21,139 @@ inline nnue::NetSpec nnue_spec() {
   return {nnue::kAquaIgnisNet, nnue_features::kFeatureSet, nnue_features::kFeatures};
 }
 
+// The accumulators are kept with a snapshot of what they describe (the
+// units' cells and the non-unit features) and brought up to date lazily:
+// apply only marks them stale; they catch up when the position is evaluated,
+// read or copied, by comparing the snapshot with the state: for each slot
+// whose unit changed, the old unit's feature is subtracted and the new one's
+// added, in both perspectives, and likewise the score, link, turn and
+// no-progress features. The search copies a node once for each of its
+// children, so a node with children catches up once, at its first copy, and a
+// node that is never evaluated (a transposition-table cut-off, a terminal or
+// repeated position) pays nothing. Catching up through a const reference
+// changes only the mutable accumulators and snapshot, never what the position
+// is; like the search's own states, a stale position is not to be copied from
+// two threads at once (the search's root is always fresh).
 class NnueState {
  public:
-  // More changed features than this in one perspective and apply refreshes
-  // that accumulator from the full list instead (a pulse striking many units):
-  // about half of a typical position's active features.
+  // More changed features than this in one perspective and the update
+  // refreshes that accumulator from the full list instead (a pulse striking
+  // many units): about half of a typical position's active features.
   static constexpr int kRefreshAbove = 24;
 
   NnueState(const State& state, const nnue::Net& net) : state_(state), net_(&net) { refresh(); }
+  NnueState(const NnueState& other) : state_(other.state_), net_(other.net_) {
+    other.catch_up();
+    board_ = other.board_;
+    acc_ = other.acc_;
+  }
+  NnueState& operator=(const NnueState& other) {
+    if (this != &other) {
+      other.catch_up();
+      state_ = other.state_, net_ = other.net_, board_ = other.board_, acc_ = other.acc_, stale_ = false;
+    }
+    return *this;
+  }
 
   const State& state() const { return state_; }
-  const nnue::Accumulators& accumulators() const { return acc_; }
-  int evaluate() const { return nnue::forward(*net_, acc_, state_.side_to_act()); }
+  const nnue::Accumulators& accumulators() const {
+    catch_up();
+    return acc_;
+  }
+  int evaluate() const { return nnue::forward(*net_, accumulators(), state_.side_to_act()); }
 
-  // Applies a legal action and brings the accumulators up to date.
+  // Applies a legal action; the accumulators catch up when next read.
   void apply(const Action& action) {
-    const std::uint64_t before_units = state_.unit_mask(kAqua) | state_.unit_mask(kIgnis);
-    Cell before[kCells];
-    for (std::uint64_t u = before_units; u; u &= u - 1) {
-      const int i = __builtin_ctzll(u);
-      before[i] = state_.cell(i / kSlots, i % kSlots);
-    }
-    int before_extra[2][10], before_extra_n[2];
-    for (int p = 0; p < 2; ++p) before_extra_n[p] = nnue_features::extra_features(state_, p, before_extra[p]);
-
     state_.apply_unchecked(action);
-
-    // The features that changed, per perspective: removed then added.
-    int removed[2][nnue_features::kMaxActive + 10], added[2][nnue_features::kMaxActive + 10];
-    int n_removed = 0, n_added = 0;
-    const std::uint64_t after_units = state_.unit_mask(kAqua) | state_.unit_mask(kIgnis);
-    for (std::uint64_t u = before_units | after_units; u; u &= u - 1) {
-      const int i = __builtin_ctzll(u);
-      const int flow = i / kSlots, pos = i % kSlots;
-      const bool was = (before_units >> i) & 1, is = (after_units >> i) & 1;
-      const Cell now = state_.cell(flow, pos);
-      if (was && is && before[i] == now) continue;
-      if (was) {
-        for (int p = 0; p < 2; ++p) removed[p][n_removed] = nnue_features::unit_feature(p, flow, pos, before[i]);
-        ++n_removed;
-      }
-      if (is) {
-        for (int p = 0; p < 2; ++p) added[p][n_added] = nnue_features::unit_feature(p, flow, pos, now);
-        ++n_added;
-      }
-    }
-    for (int p = 0; p < 2; ++p) {
-      int extra[10];
-      const int n_extra = nnue_features::extra_features(state_, p, extra);
-      int r = n_removed, a = n_added;
-      for (int i = 0; i < before_extra_n[p]; ++i)
-        if (!contains(extra, n_extra, before_extra[p][i])) removed[p][r++] = before_extra[p][i];
-      for (int i = 0; i < n_extra; ++i)
-        if (!contains(before_extra[p], before_extra_n[p], extra[i])) added[p][a++] = extra[i];
-      if (r + a > kRefreshAbove) {
-        refresh(p);
-        continue;
-      }
-      for (int i = 0; i < r; ++i) nnue::remove_feature(*net_, acc_, p, removed[p][i]);
-      for (int i = 0; i < a; ++i) nnue::add_feature(*net_, acc_, p, added[p][i]);
-    }
+    stale_ = true;
   }
 
   // Both accumulators recomputed from the full feature lists.
   void refresh() {
-    for (int p = 0; p < 2; ++p) refresh(p);
+    board_.take_cells(state_);
+    for (int p = 0; p < 2; ++p) {
+      board_.extra_n[p] = nnue_features::extra_features(state_, p, board_.extra[p]);
+      refresh(p);
+    }
+    stale_ = false;
   }
 
  private:
+  // What the accumulators describe: every slot's cell (0 when empty, as in the state) and the other features.
+  struct Board {
+    static constexpr int kWords = (kCells + 7) / 8;
+    alignas(8) std::uint8_t cells[kWords * 8] = {};  // the bytes past kCells stay 0
+    int extra[2][10];
+    int extra_n[2] = {0, 0};
+
+    void take_cells(const State& s) {
+      for (int i = 0; i < kCells; ++i) cells[i] = s.cell(i / kSlots, i % kSlots).code;
+    }
+    static_assert(std::endian::native == std::endian::little, "word() reads slot 8 w + k as byte k");
+    std::uint64_t word(int w) const {
+      std::uint64_t x;
+      std::memcpy(&x, cells + 8 * w, 8);
+      return x;
+    }
+  };
+
+  void catch_up() const {
+    if (stale_) {
+      update();
+      stale_ = false;
+    }
+  }
+
+  // Brings the accumulators and board_ to the state by the features that changed.
+  void update() const {
+    // The slots whose cell changed: the two boards compared eight slots at a time.
+    Board now;
+    now.take_cells(state_);
+    int removed[2][nnue_features::kMaxActive + 10], added[2][nnue_features::kMaxActive + 10];
+    int n_removed = 0, n_added = 0;
+    for (int w = 0; w < Board::kWords; ++w) {
+      std::uint64_t diff = board_.word(w) ^ now.word(w);
+      while (diff) {
+        const int byte = __builtin_ctzll(diff) / 8;  // little-endian: byte k of the word is slot 8 w + k
+        diff &= ~(std::uint64_t{0xFF} << (8 * byte));
+        const int i = 8 * w + byte;
+        const int flow = i / kSlots, pos = i % kSlots;
+        const Cell was{board_.cells[i]}, is{now.cells[i]};
+        if (!was.empty()) {
+          for (int p = 0; p < 2; ++p) removed[p][n_removed] = nnue_features::unit_feature(p, flow, pos, was);
+          ++n_removed;
+        }
+        if (!is.empty()) {
+          for (int p = 0; p < 2; ++p) added[p][n_added] = nnue_features::unit_feature(p, flow, pos, is);
+          ++n_added;
+        }
+      }
+    }
+    std::memcpy(board_.cells, now.cells, sizeof now.cells);
+    for (int p = 0; p < 2; ++p) {
+      int extra[10];
+      const int n_extra = nnue_features::extra_features(state_, p, extra);
+      int r = n_removed, a = n_added;
+      for (int i = 0; i < board_.extra_n[p]; ++i)
+        if (!contains(extra, n_extra, board_.extra[p][i])) removed[p][r++] = board_.extra[p][i];
+      for (int i = 0; i < n_extra; ++i)
+        if (!contains(board_.extra[p], board_.extra_n[p], extra[i])) added[p][a++] = extra[i];
+      std::copy(extra, extra + n_extra, board_.extra[p]);
+      board_.extra_n[p] = n_extra;
+      if (r + a > kRefreshAbove) {
+        refresh(p);
+        continue;
+      }
+      nnue::update(*net_, acc_, p, removed[p], r, added[p], a);
+    }
+  }
+
   static bool contains(const int* list, int n, int value) {
     for (int i = 0; i < n; ++i)
       if (list[i] == value) return true;
     return false;
   }
-  void refresh(int p) {
+  void refresh(int p) const {
     int features[nnue_features::kMaxActive];
     const int n = nnue_features::active_features(state_, p, features);
     nnue::refresh(*net_, acc_, p, features, n);
@@ -99,7 +161,10 @@ class NnueState {
 
   State state_;
   const nnue::Net* net_;
-  nnue::Accumulators acc_;
+  // What the accumulators describe, and whether the state has moved on since (catch_up).
+  mutable Board board_;
+  mutable nnue::Accumulators acc_;
+  mutable bool stale_ = false;
 };
 
 // The Game policy of cpp/search/ over NnueState; everything but apply and
@@ -109,6 +174,14 @@ struct NnueSearchGame {
   using Action = aquaignis::Action;
   using ActionList = aquaignis::ActionList;
   struct Weights {};  // the net travels with the state
+  // What the bindings (bind_nnue) need besides the search: the features and the net's header.
+  using BaseState = aquaignis::State;
+  static constexpr int kFeatures = nnue_features::kFeatures;
+  static constexpr int kMaxActive = nnue_features::kMaxActive;
+  static nnue::NetSpec spec() { return nnue_spec(); }
+  static int active_features(const BaseState& s, int perspective, int* out) {
+    return nnue_features::active_features(s, perspective, out);
+  }
 
   static void legal_actions(const State& s, ActionList& out) { s.state().legal_actions(out); }
   static void apply(State& s, const Action& a) { s.apply(a); }

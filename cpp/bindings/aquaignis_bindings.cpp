@@ -28,19 +28,6 @@ namespace triptych::bindings {
 namespace {
 using namespace triptych::aquaignis;
 
-// The NNUE pieces bind_nnue needs (docs/nnue.md).
-struct AquaIgnisNnue {
-  using Game = NnueSearchGame;
-  using BaseState = State;
-  using NnueState = aquaignis::NnueState;
-  static constexpr int kFeatures = nnue_features::kFeatures;
-  static constexpr int kMaxActive = nnue_features::kMaxActive;
-  static nnue::NetSpec spec() { return nnue_spec(); }
-  static int active_features(const State& s, int perspective, int* out) {
-    return nnue_features::active_features(s, perspective, out);
-  }
-};
-
 const char* kSideNames[2] = {"aqua", "ignis"};
 const char* kTypeNames[] = {"spawn", "charge", "advance", "surge", "barrier", "jump", "pass"};
 
@@ -317,7 +304,7 @@ void init_aquaignis(py::module_& m) {
                          "with out=, fills that preallocated array instead and returns it.");
   bind_searches<SearchGame>(m);
   bind_proofs<SearchGame>(m);
-  bind_nnue<AquaIgnisNnue>(m);
+  bind_nnue<NnueSearchGame>(m);
   def_batch<SearchGame, IdCodec>(m, {State::kObservationPlanes, kFlows, kSlots});
   m.attr("ACTION_IDS") = kActionIds;
   m.attr("ACTION_MASK_SHAPE") = py::make_tuple(kActionIds);

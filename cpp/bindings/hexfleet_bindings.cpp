@@ -27,20 +27,6 @@ namespace triptych::bindings {
 namespace {
 using namespace triptych::hexfleet;
 
-// The NNUE pieces bind_nnue needs (docs/nnue.md).
-struct HexfleetNnue {
-  using Game = NnueSearchGame;
-  using BaseState = State;
-  using NnueState = hexfleet::NnueState;
-  static constexpr int kFeatures = nnue_features::kFeatures;
-  static constexpr int kMaxActive = nnue_features::kMaxActive;
-  static nnue::NetSpec spec() { return nnue_spec(); }
-  static int active_features(const State& s, int perspective, int* out) {
-    return nnue_features::active_features(s, perspective, out);
-  }
-};
-
-
 const char* kTypeNames[] = {"move", "spawn", "shipyard", "destroy", "push"};
 #define HEXFLEET_UNITS "core", "shipyard", "shield", "frigate", "destroyer", "repulsor"
 
@@ -460,7 +446,7 @@ void init_hexfleet(py::module_& m) {
                          "float32 array of shape (27, 17, 17) centred on the mover's Core (see docs/rules/hexfleet.md); "
                          "with out=, fills that preallocated array instead and returns it.");
   bind_searches<SearchGame>(m);
-  bind_nnue<HexfleetNnue>(m);
+  bind_nnue<NnueSearchGame>(m);
   def_batch<SearchGame, IdCodec>(m, {State::kObservationPlanes, State::kWindow, State::kWindow});
   m.attr("ACTION_IDS") = kActionIds;
   m.attr("ACTION_MASK_SHAPE") = py::make_tuple(kMaskPlanes, kMaskWindow, kMaskWindow);

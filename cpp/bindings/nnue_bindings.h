@@ -3,8 +3,9 @@
 // with incrementally updated accumulators, for tests) and
 // NnueAlphaBetaSearcher (alpha-beta over the net's evaluation).
 //
-// The Nnue policy provides: Game (the NnueSearchGame), BaseState, NnueState,
-// spec(), kFeatures, kMaxActive and active_features(state, perspective, out).
+// Game is a game's NnueSearchGame (cpp/<game>/nnue_state.h): besides the
+// search policy it provides BaseState, spec(), kFeatures, kMaxActive and
+// active_features(state, perspective, out).
 #pragma once
 
 #include <pybind11/numpy.h>
@@ -23,11 +24,10 @@ namespace triptych::bindings {
 
 namespace py = pybind11;
 
-template <class Nnue>
+template <class Game>
 void bind_nnue(py::module_& m) {
-  using BaseState = typename Nnue::BaseState;
-  using NnueState = typename Nnue::NnueState;
-  using Game = typename Nnue::Game;
+  using BaseState = typename Game::BaseState;
+  using NnueState = typename Game::State;
   using AB = search::AlphaBeta<Game>;
   // One Python type per game (a local class is a new type per instantiation): each game's
   // NnueNet checks its files against that game.
@@ -35,23 +35,23 @@ void bind_nnue(py::module_& m) {
     std::shared_ptr<const nnue::Net> net;
   };
 
-  m.attr("NNUE_FEATURES") = Nnue::kFeatures;
-  m.attr("NNUE_MAX_ACTIVE") = Nnue::kMaxActive;
-  m.attr("NNUE_FEATURE_SET") = Nnue::spec().feature_set;
-  m.attr("NNUE_GAME_ID") = Nnue::spec().game;
+  m.attr("NNUE_FEATURES") = Game::kFeatures;
+  m.attr("NNUE_MAX_ACTIVE") = Game::kMaxActive;
+  m.attr("NNUE_FEATURE_SET") = Game::spec().feature_set;
+  m.attr("NNUE_GAME_ID") = Game::spec().game;
   m.attr("NNUE_ACC_WIDTH") = nnue::kAccWidth;
   m.attr("NNUE_HIDDEN") = nnue::kHidden;
 
   m.def(
       "nnue_features",
       [](const BaseState& s) {
-        py::array_t<std::int16_t> out({2, Nnue::kMaxActive});
+        py::array_t<std::int16_t> out({2, Game::kMaxActive});
         auto view = out.mutable_unchecked<2>();
         for (int row = 0; row < 2; ++row) {
           const int perspective = row == 0 ? s.side_to_act() : 1 - s.side_to_act();
-          int features[Nnue::kMaxActive];
-          const int n = Nnue::active_features(s, perspective, features);
-          for (int i = 0; i < Nnue::kMaxActive; ++i) view(row, i) = std::int16_t(i < n ? features[i] : -1);
+          int features[Game::kMaxActive];
+          const int n = Game::active_features(s, perspective, features);
+          for (int i = 0; i < Game::kMaxActive; ++i) view(row, i) = std::int16_t(i < n ? features[i] : -1);
         }
         return out;
       },
@@ -61,14 +61,14 @@ void bind_nnue(py::module_& m) {
 
   py::class_<BoundNet>(m, "NnueNet", "A quantized NNUE net read from a .nnue file and checked against this game.")
       .def(py::init([](const std::string& path) {
-             return BoundNet{std::make_shared<const nnue::Net>(nnue::load_net(path, Nnue::spec()))};
+             return BoundNet{std::make_shared<const nnue::Net>(nnue::load_net(path, Game::spec()))};
            }),
            py::arg("path"), "Raises triptych.NetFileError (a ValueError) naming what is wrong with the file.")
       .def_static(
           "from_bytes",
           [](const py::bytes& data) {
             return BoundNet{
-                std::make_shared<const nnue::Net>(nnue::parse_net(std::string(data), Nnue::spec(), "net bytes"))};
+                std::make_shared<const nnue::Net>(nnue::parse_net(std::string(data), Game::spec(), "net bytes"))};
           },
           py::arg("data"))
       .def_property_readonly("out_scale", [](const BoundNet& n) { return n.net->out_scale; })
@@ -77,13 +77,15 @@ void bind_nnue(py::module_& m) {
           py::arg("state"), "Centi-units for the side to act, from freshly computed accumulators.");
 
   py::class_<NnueState>(m, "NnuePosition",
-                        "A state with its NNUE accumulators, updated incrementally by apply (tests and tools).")
+                        "A state with its NNUE accumulators, updated incrementally after apply (tests and tools).")
       .def(py::init([](const BoundNet& n, const BaseState& s) { return NnueState(s, *n.net); }), py::arg("net"),
            py::arg("state"), py::keep_alive<1, 2>())
       .def("apply", [](NnueState& p, const typename Game::Action& a) {
              if (!p.state().is_legal(a)) throw py::value_error("illegal action for this position");
              p.apply(a);
            }, py::arg("action"))
+      .def("__copy__", [](const NnueState& p) { return NnueState(p); },
+           "A copy, as the search makes one for each child (a stale position catches up first).")
       .def_property_readonly("state", [](const NnueState& p) { return p.state(); })
       .def("evaluate", &NnueState::evaluate)
       .def("accumulators",
@@ -114,15 +116,7 @@ void bind_nnue(py::module_& m) {
           "search",
           [](Searcher& self, const BaseState& s, int depth, std::int64_t time_ms, std::uint64_t nodes,
              const std::vector<std::uint64_t>& history) {
-            search::SearchLimits limits{depth, time_ms, nodes};
-            search::SearchResult<typename Game::Action> r;
-            InterruptScope interrupt;
-            {
-              py::gil_scoped_release release;
-              r = self.ab->search(NnueState(s, *self.net), limits, history);
-            }
-            interrupt.raise_if_interrupted();
-            return result_to_dict(r);
+            return search_to_dict(*self.ab, NnueState(s, *self.net), depth, time_ms, nodes, history);
           },
           py::arg("state"), py::arg("depth") = 0, py::arg("time_ms") = 0, py::arg("nodes") = 0,
           py::arg("history") = std::vector<std::uint64_t>{})

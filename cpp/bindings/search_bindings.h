@@ -65,6 +65,22 @@ py::dict weights_to_dict(const typename Game::Weights& w) {
   return d;
 }
 
+// One alpha-beta search from `root`, without the GIL (Ctrl-C stops it and raises KeyboardInterrupt):
+// the result as a dict. Shared by the classic and the NNUE searchers.
+template <class AB, class RootState>
+py::dict search_to_dict(AB& ab, const RootState& root, int depth, std::int64_t time_ms, std::uint64_t nodes,
+                        const std::vector<std::uint64_t>& history) {
+  search::SearchLimits limits{depth, time_ms, nodes};
+  decltype(ab.search(root, limits, history)) r;
+  InterruptScope interrupt;
+  {
+    py::gil_scoped_release release;
+    r = ab.search(root, limits, history);
+  }
+  interrupt.raise_if_interrupted();
+  return result_to_dict(r);
+}
+
 template <class Game>
 void bind_searches(py::module_& m) {
   using State = typename Game::State;
@@ -86,15 +102,7 @@ void bind_searches(py::module_& m) {
           "search",
           [](AB& ab, const State& s, int depth, std::int64_t time_ms, std::uint64_t nodes,
              const std::vector<std::uint64_t>& history) {
-            search::SearchLimits limits{depth, time_ms, nodes};
-            search::SearchResult<typename Game::Action> r;
-            InterruptScope interrupt;
-            {
-              py::gil_scoped_release release;
-              r = ab.search(s, limits, history);
-            }
-            interrupt.raise_if_interrupted();
-            return result_to_dict(r);
+            return search_to_dict(ab, s, depth, time_ms, nodes, history);
           },
           py::arg("state"), py::arg("depth") = 0, py::arg("time_ms") = 0, py::arg("nodes") = 0,
           py::arg("history") = std::vector<std::uint64_t>{},

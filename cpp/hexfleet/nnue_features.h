@@ -26,17 +26,17 @@ inline constexpr int kFeatures = kTurnBase + 4;                                 
 inline constexpr int kMaxActive = 2 * kMaxTiles + 2 * kFleetSize + 2;
 
 // The place of offset (dq, dr): 0..60 within kNear (in (dq, dr) order), else 61.. by distance.
+inline constexpr std::array<std::int8_t, 81> kNearPlaces = [] {
+  std::array<std::int8_t, 81> table{};
+  int next = 0;
+  for (int q = -kNear; q <= kNear; ++q)
+    for (int r = -kNear; r <= kNear; ++r)
+      table[(q + kNear) * 9 + r + kNear] = std::int8_t(hex_distance({q, r}, {0, 0}) <= kNear ? next++ : -1);
+  return table;
+}();
 inline int place(int dq, int dr) {
-  static const std::array<std::int8_t, 81> near = [] {
-    std::array<std::int8_t, 81> table{};
-    int next = 0;
-    for (int q = -kNear; q <= kNear; ++q)
-      for (int r = -kNear; r <= kNear; ++r)
-        table[(q + kNear) * 9 + r + kNear] = std::int8_t(hex_distance({q, r}, {0, 0}) <= kNear ? next++ : -1);
-    return table;
-  }();
   const int distance = hex_distance({dq, dr}, {0, 0});
-  if (distance <= kNear) return near[(dq + kNear) * 9 + dr + kNear];
+  if (distance <= kNear) return kNearPlaces[(dq + kNear) * 9 + dr + kNear];
   return 61 + std::min(distance, 8) - 5;
 }
 
@@ -45,6 +45,15 @@ inline int tile_feature(int perspective, int frame, Hex at, int level, Tile t, H
   const int kind = t.face_down() ? 6 : t.unit();
   return frame * kFrameFeatures + ((mine * 7 + kind) * 3 + std::min(level, 2)) * kPlaces +
          place(at.q - core.q, at.r - core.r);
+}
+
+inline int reserve_feature(int perspective, int side, int unit, int t) {  // t = 1..kReserveDepth
+  const int who = side == perspective ? 0 : 1;
+  return kReserveBase + (who * kUnitCount + unit) * kReserveDepth + t - 1;
+}
+inline int countdown_feature(int countdown) { return kCountdownBase + std::clamp(countdown, 0, kCountdownTurns); }
+inline int turn_feature(int perspective, int side_to_act, int actions_left) {
+  return kTurnBase + (side_to_act == perspective ? 0 : 2) + std::clamp(actions_left, 1, 2) - 1;
 }
 
 // Every active feature for `perspective`; returns the count (<= kMaxActive).
@@ -59,14 +68,12 @@ inline int active_features(const State& s, int perspective, int* out) {
       for (int frame = 0; frame < 2; ++frame) out[n++] = tile_feature(perspective, frame, at, level, t, cores[frame]);
     }
   }
-  for (int side = 0; side < 2; ++side) {
-    const int who = side == perspective ? 0 : 1;
+  for (int side = 0; side < 2; ++side)
     for (int unit = 0; unit < kUnitCount; ++unit)
       for (int t = 1; t <= std::min(s.reserve(side, unit), kReserveDepth); ++t)
-        out[n++] = kReserveBase + (who * kUnitCount + unit) * kReserveDepth + t - 1;
-  }
-  out[n++] = kCountdownBase + std::clamp(s.countdown(), 0, kCountdownTurns);
-  out[n++] = kTurnBase + (s.side_to_act() == perspective ? 0 : 2) + std::clamp(s.actions_left(), 1, 2) - 1;
+        out[n++] = reserve_feature(perspective, side, unit, t);
+  out[n++] = countdown_feature(s.countdown());
+  out[n++] = turn_feature(perspective, s.side_to_act(), s.actions_left());
   return n;
 }
 

@@ -11,6 +11,7 @@ import time
 from collections.abc import Callable
 
 from triptych.bench.machine import machine_info
+from triptych.bench.nnue_suite import beside_classic, bench_nnue
 from triptych.bench.peers import Skipped, bench_python_baseline
 from triptych.bench.report import Report
 from triptych.bench.runner import Measurement
@@ -32,6 +33,7 @@ def _openspiel(scale: Scale) -> list[Measurement]:
 BENCHES: dict[str, tuple[Callable[[Scale], list[Measurement]], bool]] = {
     "perft": (bench_perft, True),
     "alphabeta": (bench_alphabeta, True),
+    "nnue": (bench_nnue, True),
     "mcts": (bench_mcts, True),
     "smp": (bench_smp, True),
     "binding": (bench_binding, True),
@@ -41,8 +43,11 @@ BENCHES: dict[str, tuple[Callable[[Scale], list[Measurement]], bool]] = {
 }
 
 
-def run(quick: bool = False, only: list[str] | None = None, progress: Callable[[str], None] | None = None):
-    """Runs the benches (all, or those named in ``only``) and returns a Report."""
+def run(quick: bool = False, only: list[str] | None = None, progress: Callable[[str], None] | None = None,
+        nnue_nets: dict[str, str] | None = None):
+    """Runs the benches (all, or those named in ``only``) and returns a Report.
+
+    ``nnue_nets`` maps a game to the net file the ``nnue`` bench searches with (else a seeded random net)."""
     scale = QUICK if quick else FULL
     names = list(only) if only else [n for n, (_, in_quick) in BENCHES.items() if in_quick or not quick]
     unknown = [n for n in names if n not in BENCHES and n != "signature"]
@@ -56,9 +61,13 @@ def run(quick: bool = False, only: list[str] | None = None, progress: Callable[[
         if progress:
             progress(name)
         try:
-            report.measurements += BENCHES[name][0](scale)
+            if name == "nnue":
+                report.measurements += bench_nnue(scale, nnue_nets)
+            else:
+                report.measurements += BENCHES[name][0](scale)
         except Skipped as err:  # a peer that cannot run is reported, not fatal
             report.skipped[name] = str(err)
+    beside_classic(report.measurements)
     if progress:
         progress("signature")
     report.signature = signature()

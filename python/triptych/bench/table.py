@@ -31,6 +31,10 @@ def _detail(extra: dict) -> str:
             parts.append(f"{key.split('_')[0]} x{extra[key]:.2f}")
     if "overhead_us" in extra:
         parts.append(f"overhead {extra['overhead_us']:.2f} us/step")
+    if "nps_vs_classic" in extra:
+        parts.append(f"x{extra['nps_vs_classic']:.2f} classic ({_num(extra['classic_nps'])})")
+    if "net" in extra:
+        parts.append(f"{extra['nodes']:,} nodes, net {extra['net']}")
     if "mean_moves" in extra:
         parts.append(f"{extra['mean_moves']:.1f} moves/pos")
     return ", ".join(parts)
