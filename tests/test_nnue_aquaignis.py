@@ -281,6 +281,33 @@ def test_a_second_run_onto_unfinished_parts_is_refused(tmp_path: Path) -> None:
         selfplay.resume_config(tmp_path / "y.npz")
 
 
+def test_joined_data_sets_keep_their_games_apart(trained: dict[str, Any]) -> None:
+    import dataclasses
+
+    from triptych.nnue import selfplay
+
+    data = trained["data"]
+    joined = selfplay.join([data, data])
+    n = len(data["score"])
+    assert len(joined["score"]) == len(joined["game"]) == 2 * n and joined["features"].shape[0] == 2 * n
+    assert (joined["game"][n:] == data["game"] + 16).all() and (joined["score"][n:] == data["score"]).all()
+    other = dict(data, config=dataclasses.replace(data["config"], game="hexfleet"))
+    with pytest.raises(ValueError, match="different games: aquaignis, hexfleet"):
+        selfplay.join([data, other])
+    with pytest.raises(ValueError, match="no data sets"):
+        selfplay.join([])
+
+
+def test_the_fitted_scale_is_the_one_the_results_were_drawn_with() -> None:
+    from triptych.nnue.train import fit_scale
+
+    rng = np.random.default_rng(4)
+    score = rng.uniform(-6000, 6000, 40_000)
+    for k in (700.0, 2500.0):
+        result = (rng.random(score.size) < 1 / (1 + np.exp(-score / k))).astype(np.float32)
+        assert abs(fit_scale(score, result) / k - 1) < 0.1
+
+
 def test_a_tiny_training_run_lowers_its_validation_loss(trained: dict[str, Any]) -> None:
     history = trained["report"]["validation_loss"]
     assert len(history) == 5
@@ -385,13 +412,19 @@ def test_the_commands_play_train_and_write_a_net_the_engine_reads(tmp_path: Path
     again = CliRunner().invoke(main, ["selfplay", "aquaignis", "--resume", "--out", str(data)])
     assert again.exit_code == 2 and "no unfinished run" in again.output
     # The module fixture's batch size and rate: the step JAX compiled for it serves again.
-    trained = CliRunner().invoke(main, ["train", "aquaignis", str(data), "--epochs", "2", "--batch-size", "128",
-                                        "--lr", "0.003", "--out", str(net)])
+    # Two data files train as one set (here the same file twice: its games counted twice, apart).
+    trained = CliRunner().invoke(main, ["train", "aquaignis", str(data), str(data), "--epochs", "2", "--batch-size",
+                                        "128", "--lr", "0.003", "--out", str(net)])
     assert trained.exit_code == 0, trained.output
+    positions = len(np.load(data)["score"])
+    assert f"{2 * positions} positions from {data}, {data}" in trained.output
     assert "epoch 2/2: train loss" in trained.output and "validation loss" in trained.output
     assert core.NnueNet(str(net)).evaluate(aq.new_game()) == core.NnueNet(str(net)).evaluate(aq.new_game())
     wrong = CliRunner().invoke(main, ["train", "aquaignis", str(net)])
     assert wrong.exit_code == 2 and "Error:" in wrong.output
+    for scale in ("0", "big"):
+        refused = CliRunner().invoke(main, ["train", "aquaignis", str(data), "--scale", scale])
+        assert refused.exit_code == 2 and "neither a positive number nor 'fit'" in refused.output
 
 
 def test_a_player_spec_names_the_net(trained: dict[str, Any]) -> None:

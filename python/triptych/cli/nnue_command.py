@@ -58,33 +58,42 @@ def selfplay(game: str, games: int, depth: int, seed: int, opening: tuple[int, i
 
 @click.command()
 @click.argument("game", type=click.Choice(NNUE_GAMES))
-@click.argument("data", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.argument("data", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--epochs", "-e", type=click.IntRange(1), default=10, show_default=True)
 @click.option("--batch-size", type=click.IntRange(1), default=256, show_default=True)
 @click.option("--lr", "learning_rate", type=click.FloatRange(0, min_open=True), default=1e-3, show_default=True)
 @click.option("--lambda", "lam", type=click.FloatRange(0, 1), default=0.75, show_default=True,
               help="Weight of the search score in the target; the game result has 1 - LAMBDA.")
+@click.option("--scale", "scale_text", default="1500", show_default=True, metavar="K|fit",
+              help="K, centi-units per logistic unit of the score term; 'fit': the K at which the data's search "
+                   "scores best predict its results.")
 @click.option("--seed", type=click.IntRange(0), default=0, show_default=True)
 @click.option("--out", "-o", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="The quantized net written (default: GAME.nnue).")
-def train(game: str, data: Path, epochs: int, batch_size: int, learning_rate: float, lam: float, seed: int,
-          out: Path | None) -> None:
-    """Train GAME's NNUE on DATA (from `triptych selfplay`) and write the quantized .nnue file."""
+def train(game: str, data: tuple[Path, ...], epochs: int, batch_size: int, learning_rate: float, lam: float,
+          scale_text: str, seed: int, out: Path | None) -> None:
+    """Train GAME's NNUE on DATA (one or more files from `triptych selfplay`) and write the quantized .nnue file."""
+    try:
+        scale = None if scale_text == "fit" else float(scale_text)
+    except ValueError:
+        scale = -1.0
+    if scale is not None and not 0 < scale < float("inf"):
+        raise click.BadParameter(f"{scale_text!r} is neither a positive number nor 'fit'", param_hint="--scale")
     # Ctrl-C sets a flag the training loop reads after each batch: a KeyboardInterrupt raised where
     # SIGINT happens to land can fall inside JAX's garbage-collection callback, which swallows it and
     # trains on (seen once in the exit-code test).
     interrupted: list[int] = []
     previous = signal.signal(signal.SIGINT, lambda signum, _frame: interrupted.append(signum))
     try:
-        _train(game, data, epochs, batch_size, learning_rate, lam, seed, out, lambda: bool(interrupted))
+        _train(game, list(data), epochs, batch_size, learning_rate, lam, scale, seed, out, lambda: bool(interrupted))
     finally:
         signal.signal(signal.SIGINT, previous)
     if interrupted:
         raise KeyboardInterrupt  # the command group prints "Interrupted." and exits 130
 
 
-def _train(game: str, data: Path, epochs: int, batch_size: int, learning_rate: float, lam: float, seed: int,
-           out: Path | None, stop: Callable[[], bool]) -> None:
+def _train(game: str, data: list[Path], epochs: int, batch_size: int, learning_rate: float, lam: float,
+           scale: float | None, seed: int, out: Path | None, stop: Callable[[], bool]) -> None:
     if stop():
         return
     try:
@@ -93,14 +102,19 @@ def _train(game: str, data: Path, epochs: int, batch_size: int, learning_rate: f
         raise click.ClickException(f"training needs the train extra: pip install 'triptych[train]' ({err})") from None
     from triptych.nnue.games import nnue_game
     from triptych.nnue.netfile import write_net
-    from triptych.nnue.selfplay import load
+    from triptych.nnue.selfplay import join, load
 
     spec = nnue_game(game)
     try:
-        dataset = load(data)
+        dataset = join([load(path) for path in data])
+        if dataset["config"].game != game:
+            raise ValueError(f"the data is {dataset['config'].game}'s, not {game}'s")
+        if scale is None:
+            scale = trainer.fit_scale(dataset["score"], dataset["result"])
+            click.echo(f"K fitted to the data: {scale:.0f} centi-units")
         config = trainer.TrainConfig(epochs=epochs, batch_size=batch_size, learning_rate=learning_rate, lam=lam,
-                                     seed=seed)
-        click.echo(f"{len(dataset['score'])} positions from {data}")
+                                     scale=scale, seed=seed)
+        click.echo(f"{len(dataset['score'])} positions from {', '.join(map(str, data))}")
         report = trainer.train(spec, dataset, config, on_epoch=lambda e, t, v: click.echo(
             f"epoch {e}/{epochs}: train loss {t:.5f}, validation loss {v:.5f}"), stop=stop)
     except (ValueError, KeyError) as err:

@@ -75,7 +75,8 @@ def _accumulate(ft_w: np.ndarray, ft_b: np.ndarray, features: np.ndarray) -> np.
     """Sum of the active columns plus the bias; `features` (N, 2, K) padded with -1 -> (N, 2, A)."""
     padded = np.concatenate([ft_w, np.zeros((1, ft_w.shape[1]), ft_w.dtype)])
     index = np.where(features < 0, ft_w.shape[0], features)
-    return padded[index].sum(axis=2) + ft_b
+    summed: np.ndarray = padded[index].sum(axis=2) + ft_b
+    return summed
 
 
 def forward_int(q: dict[str, np.ndarray], features: np.ndarray, out_scale: int = DEFAULT_OUT_SCALE) -> np.ndarray:
@@ -86,7 +87,8 @@ def forward_int(q: dict[str, np.ndarray], features: np.ndarray, out_scale: int =
     hidden = np.clip((x @ q["l1_w"].astype(np.int64).T + q["l1_b"]) >> QB_SHIFT, 0, QA)
     out = hidden @ q["l2_w"].astype(np.int64) + int(q["l2_b"])
     scaled = np.abs(out * out_scale) // (QA * QB) * np.sign(out)  # truncated toward zero, as C++ divides
-    return np.clip(scaled, -EVAL_LIMIT, EVAL_LIMIT)
+    clipped: np.ndarray = np.clip(scaled, -EVAL_LIMIT, EVAL_LIMIT)
+    return clipped
 
 
 def forward_float(net: dict[str, np.ndarray], features: np.ndarray, out_scale: int = DEFAULT_OUT_SCALE) -> np.ndarray:
@@ -94,7 +96,8 @@ def forward_float(net: dict[str, np.ndarray], features: np.ndarray, out_scale: i
     acc = _accumulate(np.asarray(net["ft_w"], np.float64), np.asarray(net["ft_b"], np.float64), features)
     x = np.clip(acc, 0.0, 1.0).reshape(len(features), 2 * ACC_WIDTH)
     hidden = np.clip(x @ np.asarray(net["l1_w"], np.float64).T + net["l1_b"], 0.0, 1.0)
-    return (hidden @ np.asarray(net["l2_w"], np.float64) + float(net["l2_b"])) * out_scale
+    evaluation: np.ndarray = (hidden @ np.asarray(net["l2_w"], np.float64) + float(net["l2_b"])) * out_scale
+    return evaluation
 
 
 def dequantize(q: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
@@ -134,4 +137,5 @@ def quantization_bound(net: dict[str, np.ndarray], features: np.ndarray,
     h = np.clip(x @ f64["l1_w"].T + f64["l1_b"], 0.0, 1.0)
     dh = dx @ np.abs(deq["l1_w"]).T + x @ np.abs(deq["l1_w"] - f64["l1_w"]).T + np.abs(deq["l1_b"] - f64["l1_b"])
     dout = dh @ np.abs(deq["l2_w"]) + h @ np.abs(deq["l2_w"] - f64["l2_w"]) + abs(float(deq["l2_b"] - f64["l2_b"]))
-    return dout * out_scale + rounding_bound(q, out_scale)
+    bound: np.ndarray = dout * out_scale + rounding_bound(q, out_scale)
+    return bound

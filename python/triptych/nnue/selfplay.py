@@ -138,12 +138,13 @@ def run(out: Path, config: SelfplayConfig, executor: Any, progress: bool = True)
 
     def keep(i: int, data: dict[str, np.ndarray]) -> None:
         tmp = parts / f"batch-{i:05d}.tmp.npz"
-        np.savez(tmp, **data)
+        arrays: dict[str, Any] = data  # numpy's stubs would read a **dict of arrays as its allow_pickle flag
+        np.savez(tmp, **arrays)
         tmp.replace(parts / f"batch-{i:05d}.npz")  # a batch is in whole or not at all
 
     results = run_batches(executor, play_batch, batches, sizes=[len(b[1]) for b in batches], done=done,
                           on_result=keep, label=f"selfplay {config.game}", unit="games", progress=progress)
-    joined = {key: np.concatenate([r[key] for r in results]) for key in results[0]}
+    joined: dict[str, Any] = {key: np.concatenate([r[key] for r in results]) for key in results[0]}
     np.savez_compressed(out, **joined, config=np.asarray(json.dumps(asdict(config))))
     shutil.rmtree(parts)
     return {"positions": int(len(joined["score"])), "games": config.games, "resumed_games":
@@ -156,3 +157,27 @@ def load(path: str | Path) -> dict[str, Any]:
         data = {key: saved[key] for key in saved.files if key != "config"}
         data["config"] = SelfplayConfig(**json.loads(str(saved["config"])))
     return data
+
+
+def join(datasets: list[dict[str, Any]]) -> dict[str, Any]:
+    """Several data sets as one, for training on more than one run.
+
+    Game numbers are offset so that every game stays a separate game (the validation split is by game);
+    the data sets must be of one game. The joined set keeps the configurations in ``configs``.
+    """
+    if not datasets:
+        raise ValueError("no data sets to join")
+    names = {d["config"].game for d in datasets}
+    if len(names) > 1:
+        raise ValueError(f"the data sets are of different games: {', '.join(sorted(names))}")
+    arrays = [k for k in datasets[0] if k != "config"]
+    offset, games = 0, []
+    for d in datasets:
+        games.append(np.asarray(d["game"], np.int64) + offset)
+        offset += int(d["game"].max()) + 1 if len(d["game"]) else 0
+    joined: dict[str, Any] = {k: np.concatenate([d[k] for d in datasets]) for k in arrays if k != "game"}
+    joined["game"] = np.concatenate(games)
+    joined["config"] = datasets[0]["config"]
+    joined["configs"] = [d["config"] for d in datasets]
+    return joined
+

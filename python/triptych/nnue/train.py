@@ -38,6 +38,24 @@ class TrainConfig:
             raise ValueError(f"bad training configuration: {self}")
 
 
+def fit_scale(score: np.ndarray, result: np.ndarray) -> float:
+    """The K (centi-units per logistic unit) for which ``sigmoid(score / K)`` best predicts the results.
+
+    Least squares over a log-spaced grid, refined once around the best: the scale at which a search
+    score means the win rate it then has in the data (nnue-pytorch's "scaling" of its score term).
+    """
+    score = np.asarray(score, np.float64)
+    result = np.asarray(result, np.float64)
+
+    def error(k: float) -> float:
+        return float(np.mean((1.0 / (1.0 + np.exp(-np.clip(score / k, -50, 50))) - result) ** 2))
+
+    grid = np.geomspace(50.0, 50_000.0, 61)
+    best = grid[int(np.argmin([error(k) for k in grid]))]
+    fine = np.geomspace(best / 1.13, best * 1.13, 25)
+    return float(fine[int(np.argmin([error(k) for k in fine]))])
+
+
 def init_net(game: NnueGame, seed: int) -> dict[str, np.ndarray]:
     """A fresh float net: small random weights, accumulators starting mid-range."""
     rng = np.random.default_rng(seed)
@@ -74,7 +92,7 @@ def _compiled(lam: float, scale: float, learning_rate: float, out_scale: int,
     config = TrainConfig(lam=lam, scale=scale, learning_rate=learning_rate, out_scale=out_scale)
     import jax
     import jax.numpy as jnp
-    import optax
+    import optax  # type: ignore[import-untyped]  # optax ships no type information
 
     def evaluate(params: dict[str, Any], features: Any) -> Any:
         """Centi-units / out_scale for the side to act; features (B, 2, K) padded with -1."""
