@@ -84,6 +84,20 @@ constexpr auto kBoxBitDir = [] {
   for (int d = 0; d < 6; ++d) table[kBoxStep[d] + 18] = static_cast<std::int8_t>(d);
   return table;
 }();
+// Appends the actions from `from` to its neighbours in the directions `dirs`
+// (bits, listed in direction order), climbing where `climbs` says. A sink
+// that keeps such runs unlisted (random_action's) takes them whole.
+template <typename Out>
+void push_steps(Out& out, ActionType type, Hex from, unsigned dirs, unsigned climbs) {
+  if constexpr (requires { out.steps(type, from, dirs, climbs); }) {
+    out.steps(type, from, dirs, climbs);
+  } else {
+    for (; dirs != 0; dirs &= dirs - 1) {
+      const int d = std::countr_zero(dirs);
+      out.push_back({type, 0, false, static_cast<std::uint8_t>(climbs >> d & 1), from, neighbour(from, d)});
+    }
+  }
+}
 }  // namespace
 
 void State::generate_frigate_steps(int col, const FixedVector<std::uint8_t, 6>& first_dirs,
@@ -215,11 +229,12 @@ void State::generate_moves(int col, const ChainInfo& info, Out& out) const {
         ask = empty & ~beside;
       }
     }
-    for (unsigned ok = ~blocked & 0x3F; ok != 0; ok &= ok - 1) {
-      const int d = std::countr_zero(ok);
-      if ((ask >> d & 1) && !step_keeps_chain(info, col, d)) continue;
-      out.push_back({ActionType::kMove, 0, false, static_cast<std::uint8_t>(climbs >> d & 1), from, neighbour(from, d)});
+    unsigned legal = ~blocked & 0x3F;
+    for (unsigned asked = legal & ask; asked != 0; asked &= asked - 1) {
+      const int d = std::countr_zero(asked);
+      if (!step_keeps_chain(info, col, d)) legal &= ~(1u << d);
     }
+    push_steps(out, ActionType::kMove, from, legal, climbs);
     return;
   }
   if (mover.unit() != kFrigate) {  // the reference: one step, each direction its own destination
@@ -376,34 +391,72 @@ void State::generate_spawns(const FixedVector<std::uint8_t, kMaxShipyardsOnBoard
 }
 
 namespace {
-// The movers' actions as random_action gathers them: listed, except the
-// Frigates' moves of the usual case, kept as FrigateMoves (a dozen moves
-// each, of which at most one is drawn). Indexes are legal_actions' order.
+// The movers' actions as random_action gathers them, in legal_actions'
+// order, without writing most of them out: a one-step mover's moves and an
+// attacker's targets as direction bits, a Frigate's moves (usual case) as
+// FrigateMoves; only the rest (the Core's moves, an unusual Frigate's) are
+// listed. At most one action is drawn, so only that one is built.
 struct DrawList {
-  ActionList listed;
+  // Set bits of six direction bits, by table: std::popcount is a libgcc call
+  // on the portable x86-64 baseline (no POPCNT), and showed in the profile.
+  static constexpr auto kDirectionCount = [] {
+    std::array<std::uint8_t, 64> table{};
+    for (int m = 1; m < 64; ++m) table[m] = static_cast<std::uint8_t>(table[m & (m - 1)] + 1);
+    return table;
+  }();
+  enum Kind : std::uint8_t { kSteps, kFrigate, kListed };
+  struct Run {
+    Kind kind;
+    ActionType type;      // kSteps
+    std::uint8_t dirs;    // kSteps: the directions, as bits
+    std::uint8_t climbs;  // kSteps: the directions that climb a level
+    std::uint16_t first;  // kFrigate: index in frigates; kListed: in listed
+    std::uint16_t count;  // kListed, kSteps
+    Hex from;             // kSteps
+  };
+  FixedVector<Run, 4 * kFleetSize> runs;
   std::array<FrigateMoves, kFleetSize> frigates;  // [0, frigate_count) in use: filled, never cleared
-  std::array<std::uint16_t, kFleetSize> listed_before;  // per Frigate: listed actions ahead of it
   int frigate_count = 0;
+  ActionList listed;
 
-  void push_back(const Action& a) { listed.push_back(a); }
+  void push_back(const Action& a) {
+    if (runs.empty() || runs.back().kind != kListed)
+      runs.push_back({kListed, ActionType::kMove, 0, 0, static_cast<std::uint16_t>(listed.size()), 0, Hex{}});
+    ++runs.back().count;
+    listed.push_back(a);
+  }
+  void steps(ActionType type, Hex from, unsigned dirs, unsigned climbs) {
+    if (dirs != 0)
+      runs.push_back({kSteps, type, static_cast<std::uint8_t>(dirs), static_cast<std::uint8_t>(climbs), 0,
+                      kDirectionCount[dirs], from});
+  }
   FrigateMoves& frigate() {  // the next Frigate's record, for generate_frigate_steps to fill
-    listed_before[frigate_count] = static_cast<std::uint16_t>(listed.size());
+    runs.push_back({kFrigate, ActionType::kMove, 0, 0, static_cast<std::uint16_t>(frigate_count), 0, Hex{}});
     return frigates[frigate_count++];
   }
+  int run_size(const Run& r) const {
+    return r.kind == kFrigate ? frigates[r.first].size() : r.count;
+  }
   int size() const {
-    int n = static_cast<int>(listed.size());
-    for (int f = 0; f < frigate_count; ++f) n += frigates[f].size();
+    int n = 0;
+    for (const Run& r : runs) n += run_size(r);
     return n;
   }
   Action operator[](int k) const {  // k < size()
-    int skipped = 0;  // the Frigates' moves ahead
-    for (int f = 0; f < frigate_count; ++f) {
-      const int start = listed_before[f] + skipped;
-      if (k < start) break;
-      if (k < start + frigates[f].size()) return frigates[f].action(k - start);
-      skipped += frigates[f].size();
+    for (const Run& r : runs) {
+      const int n = run_size(r);
+      if (k >= n) {
+        k -= n;
+        continue;
+      }
+      if (r.kind == kFrigate) return frigates[r.first].action(k);
+      if (r.kind == kListed) return listed[r.first + k];
+      unsigned dirs = r.dirs;
+      for (; k > 0; --k) dirs &= dirs - 1;
+      const int d = std::countr_zero(dirs);
+      return {r.type, 0, false, static_cast<std::uint8_t>(r.climbs >> d & 1), r.from, neighbour(r.from, d)};
     }
-    return listed[k - skipped];
+    return Action{};
   }
 };
 
@@ -553,11 +606,7 @@ void State::generate_attacks(int col, Out& out) const {
     const unsigned within_reach = static_cast<unsigned>(level_of_top(n) - level + 1) <= 2u;
     targets |= (within_reach & takes[top(n).code]) << d;
   }
-  for (; targets != 0; targets &= targets - 1) {
-    const int d = std::countr_zero(targets);
-    out.push_back({destroyer ? ActionType::kDestroy : ActionType::kPush, 0, false, 0, col_at_[col],
-                   col_at_[col_nbr_[col][d]]});
-  }
+  push_steps(out, destroyer ? ActionType::kDestroy : ActionType::kPush, col_at_[col], targets, 0);
 }
 
 void State::tactical_actions(ActionList& out) const {
