@@ -2,7 +2,13 @@
 
 Run each mode under callgrind and subtract the start-up (mode `setup`, or `ids 0`):
 
-    PYTHONHASHSEED=0 valgrind --tool=callgrind --callgrind-out-file=/dev/null python tools/hexfleet_batch_counts.py MODE N
+    OPENBLAS_NUM_THREADS=1 PYTHONHASHSEED=0 valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+        python tools/hexfleet_batch_counts.py MODE N
+
+(OPENBLAS_NUM_THREADS=1: numpy's OpenBLAS otherwise starts threads whose spinning moves the count by
+tens of millions from run to run. To compare two builds without the editable install's rebuild
+check, copy python/triptych with each build's _core*.so into a folder and run `python -S` with
+PYTHONPATH=that folder:the venv's site-packages.)
 
 MODE `batch` N: 256 games stepped N times from Python (random_actions() + step(); one thread, no
 observations or masks, reused arrays); `native` N: the same N steps in C++ only (random_steps);
