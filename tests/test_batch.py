@@ -6,8 +6,10 @@ import numpy as np
 import pytest
 
 import triptych
+import triptych.hexfleet as hf
 from triptych import games
 from triptych.batch import Batch
+from test_hexfleet_random_action import MirrorRng
 
 N = 6
 STEPS = 60
@@ -139,3 +141,64 @@ def test_the_worker_pool_gives_the_one_thread_results(game):
             resets = [b.reset() for b in batches]
             assert all(np.array_equal(r[0], resets[0][0]) and np.array_equal(r[1], resets[0][1]) for r in resets)
     assert [b.state(i).hash for b in batches[1:] for i in range(n)] == [batches[0].state(i).hash for i in range(n)] * 2
+
+
+def batch_stream(seed: int, i: int) -> MirrorRng:
+    """Game i's random stream in a Batch seeded `seed` (cpp/bindings/batch.h: Rng(splitmix64(seed ^ k(i + 1))))."""
+    mask = (1 << 64) - 1
+    z = ((seed ^ (0x9E3779B97F4A7C15 * (i + 1))) + 0x9E3779B97F4A7C15) & mask
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+    return MirrorRng(z ^ (z >> 31))
+
+
+@pytest.mark.parametrize("masks", [False, True], ids=["drawn", "listed"])
+def test_hexfleet_batch_plays_the_single_state_seeded_games(masks):
+    """Each Hexfleet game's random_actions() id is the single-state loop's: the generated list's
+    action (`_generated_actions()`) at the index its seeded stream draws -- whether the batch lists
+    every game's actions (masks asked for) or draws without listing (State::random_action, the list
+    made only for an id other than the one drawn). Observations, rewards, ends and states follow,
+    and random_steps() plays on the same games."""
+    n, seed, options = 5, 7, {"max_turns": 12}
+    batch = Batch("hexfleet", n, seed=seed, threads=2, masks=masks, reuse=True, **options)
+    mirrors = [hf.new_game(**options) for _ in range(n)]
+    streams = [batch_stream(seed, i) for i in range(n)]
+
+    def mirror_draw(i: int) -> int:
+        legal = mirrors[i]._generated_actions()
+        return legal[streams[i].below(len(legal))].id
+
+    def mirror_apply(i: int, action_id: int) -> tuple[bool, float]:
+        actor = mirrors[i].to_move
+        mirrors[i].apply_id(action_id)
+        if not mirrors[i].is_terminal():
+            return False, 0.0
+        reward = mirrors[i].returns()[actor]
+        mirrors[i] = hf.new_game(**options)
+        return True, reward
+
+    ended = others = 0
+    for k in range(80):
+        ids = batch.random_actions()
+        assert ids.tolist() == [mirror_draw(i) for i in range(n)]
+        if k % 9 == 4:  # another legal id than the one drawn: found in a list made for it
+            other = int(batch.legal_action_ids(1)[0])
+            others += other != ids[1]
+            ids[1] = other
+        step = batch.step(ids)
+        for i in range(n):
+            done, reward = mirror_apply(i, int(ids[i]))
+            ended += done
+            assert (bool(step.terminated[i]), float(step.rewards[i])) == (done, reward)
+            assert np.array_equal(step.observations[i], mirrors[i].observation())
+            assert step.to_move[i] == mirrors[i].to_move
+            assert batch.state(i).hash == mirrors[i].hash
+            if masks:
+                assert np.array_equal(step.masks[i], mirrors[i].action_mask())
+    assert ended > 0 and others > 0, (ended, others)
+    batch.random_steps(15)
+    for _ in range(15):
+        for i in range(n):
+            mirror_apply(i, mirror_draw(i))
+    assert [batch.state(i).hash for i in range(n)] == [m.hash for m in mirrors]
+    assert batch.random_actions().tolist() == [mirror_draw(i) for i in range(n)]

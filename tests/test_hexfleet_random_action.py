@@ -124,6 +124,73 @@ def test_counted_draw_on_built_stacks_and_frigate_paths() -> None:
                 check_draws(state, seed=k * 10 + to_move * 2 + actions_left)
 
 
+class MirrorRng:
+    """common/rng.h's Rng in Python (splitmix64 seeding, xoshiro256**, Lemire's bounded draw),
+    so a test can say which index a seed draws."""
+
+    MASK = (1 << 64) - 1
+
+    def __init__(self, seed: int) -> None:
+        self.s = []
+        sm = seed
+        for _ in range(4):
+            sm = (sm + 0x9E3779B97F4A7C15) & self.MASK
+            z = sm
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & self.MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & self.MASK
+            self.s.append(z ^ (z >> 31))
+
+    @classmethod
+    def rotl(cls, x: int, k: int) -> int:
+        return ((x << k) | (x >> (64 - k))) & cls.MASK
+
+    def next(self) -> int:
+        s = self.s
+        result = (self.rotl((s[1] * 5) & self.MASK, 7) * 9) & self.MASK
+        t = (s[1] << 17) & self.MASK
+        s[2] ^= s[0]
+        s[3] ^= s[1]
+        s[1] ^= s[2]
+        s[0] ^= s[3]
+        s[2] ^= t
+        s[3] = self.rotl(s[3], 45)
+        return result
+
+    def below(self, bound: int) -> int:
+        m = (self.next() >> 32) * bound
+        low = m & 0xFFFFFFFF
+        if low < bound:
+            threshold = ((1 << 32) - bound) % bound
+            while low < threshold:
+                m = (self.next() >> 32) * bound
+                low = m & 0xFFFFFFFF
+        return m >> 32
+
+
+def test_each_draw_is_the_listed_action_at_the_index_drawn() -> None:
+    """State::random_action's promise: each draw is the action the engine's generation order
+    lists (`_generated_actions()`; `legal_actions()` is that list sorted) at the index the seed
+    draws, so a seeded playout plays the same game whether it lists or counts (the draw keeps most
+    movers' actions unlisted and builds the one drawn)."""
+    line = "YYYSSSSFFFFFDDDDDRRRRR"
+    wrapped = {(0, 0): "C", (1, 0): "c", (-1 - len(line), 0): "f", (2 + len(line), 0): "F"}
+    wrapped.update({(-1 - i, 0): u for i, u in enumerate(line)})
+    wrapped.update({(2 + i, 0): u.lower() for i, u in enumerate(line)})
+    # fight_games plays on in place: keep copies.
+    states = [state.clone() for _, ply, state in fight_games(None, range(4), 120) if ply % 7 == 3]
+    states += [state.clone() for _, ply, state in fight_games(wrapped, range(2), 12) if ply % 4 == 0]
+    positions = frigate_two_steps = attacks = 0
+    for k, state in enumerate(states):
+        legal = state._generated_actions()
+        rng = MirrorRng(k)
+        expected = [str(legal[rng.below(len(legal))]) for _ in range(64)]
+        assert [str(a) for a in core.hexfleet.sample_actions(state, 64, seed=k)] == expected, state.to_dict()
+        positions += 1
+        frigate_two_steps += any(a.type == "move" and hex_distance(a.source, a.target) == 2 for a in legal)
+        attacks += any(a.type in ("destroy", "push") for a in legal)
+    assert positions >= 40 and frigate_two_steps >= 20 and attacks >= 10, (positions, frigate_two_steps, attacks)
+
+
 def test_no_draw_once_the_game_is_over() -> None:
     state = hf.new_game(max_turns=1)
     while not state.is_terminal():

@@ -82,13 +82,23 @@ def main() -> int:
     parser.add_argument("--old", required=True, help="the commit to compare against")
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--callgrind", action="store_true", help="count instructions instead of timing")
+    parser.add_argument("--keep", type=Path, help="a folder keeping the old commit's build between runs")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp_name:
         tmp = Path(tmp_name)
-        archive = subprocess.run(["git", "-C", str(ROOT), "archive", args.old, "cpp"], check=True, capture_output=True)
-        (tmp / "old").mkdir()
-        subprocess.run(["tar", "-x", "-C", str(tmp / "old")], input=archive.stdout, check=True)
-        builds = {"old": build(tmp / "old/cpp", tmp / "old.bin"), "new": build(ROOT / "cpp", tmp / "new.bin")}
+        old_commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", args.old], check=True, capture_output=True,
+                                    text=True).stdout.strip()
+        kept = args.keep / f"{old_commit}.bin" if args.keep else None
+        if kept and kept.exists():
+            old_build = kept
+        else:
+            archive = subprocess.run(["git", "-C", str(ROOT), "archive", old_commit, "cpp"], check=True, capture_output=True)
+            (tmp / "old").mkdir()
+            subprocess.run(["tar", "-x", "-C", str(tmp / "old")], input=archive.stdout, check=True)
+            if kept:
+                kept.parent.mkdir(parents=True, exist_ok=True)
+            old_build = build(tmp / "old/cpp", kept or tmp / "old.bin")
+        builds = {"old": old_build, "new": build(ROOT / "cpp", tmp / "new.bin")}
         files = {"start": Path("start"), **{n: position_file(n, tmp) for n in POSITIONS}}
         same = [games(b, files) for b in builds.values()]
         if same[0] != same[1]:

@@ -10,6 +10,14 @@
 // action in the list instead (a Hexfleet id costs more than the comparison). A finished game starts over at once (autoreset):
 // the observation and mask returned for it are the new game's.
 //
+// A game whose State::random_action draws the very action its list holds at
+// the index drawn (Game::kRandomActionIsListIndex: Hexfleet) is not listed at
+// all while no mask is asked for: random_actions() draws with random_action,
+// which builds only the action drawn, and the list is made only when a step
+// gets another id or legal_action_ids() asks. The seeded games are the same
+// either way; a step skips the listing and 256 games' lists stay out of the
+// cache.
+//
 // With `reuse`, every call writes into the same arrays. A mask row then only
 // changes where the legal actions changed: the entries set last time are
 // cleared and the new ones set, instead of rewriting the whole row (16807
@@ -43,6 +51,8 @@ class Batch {
   using State = typename Game::State;
   using Action = typename Game::Action;
   using ActionList = typename Game::ActionList;
+  // random_action(s, rng) == legal_actions(s)[rng.below(size)], the rng moved alike.
+  static constexpr bool kDraws = requires { requires Game::kRandomActionIsListIndex; };
 
   Batch(const State& initial, int n, std::uint64_t seed, int threads, bool observations, bool masks, bool reuse,
         std::vector<py::ssize_t> observation_shape)
@@ -62,8 +72,10 @@ class Batch {
     if (threads > 1) pool_ = std::make_unique<WorkerPool>(threads);
     states_.assign(n, initial);
     legal_.resize(n);
-    chosen_.assign(n, -1);
-    drawn_.assign(n, -1);
+    listed_.assign(n, 0);
+    chosen_.assign(n, nullptr);
+    drawn_.resize(n);
+    has_drawn_.assign(n, 0);
     drawn_id_.assign(n, -1);
     mask_set_.resize(n);
     rngs_.reserve(n);
@@ -100,15 +112,15 @@ class Batch {
     const std::int64_t* ids = actions.data();
     for (int i = 0; i < n_; ++i) {
       // The id random_actions() drew for this game needs no search.
-      if (drawn_[i] >= 0 && drawn_id_[i] == ids[i]) {
-        chosen_[i] = drawn_[i];
+      if (has_drawn_[i] && drawn_id_[i] == ids[i]) {
+        chosen_[i] = &drawn_[i];
         continue;
       }
-      const int k = find_legal(i, ids[i]);
-      if (k < 0)
+      const Action* found = find_legal(i, ids[i]);
+      if (!found)
         throw IllegalActionError("game " + std::to_string(i) + ": action id " + std::to_string(ids[i]) +
                                  " is not legal there (nothing was applied)");
-      chosen_[i] = k;
+      chosen_[i] = found;
     }
     Outputs out = outputs();
     float* reward = out.rewards.mutable_data();
@@ -119,7 +131,7 @@ class Batch {
         for (int i = begin; i < end; ++i) {
           State& s = states_[i];
           const int actor = Game::side(s);
-          Game::apply(s, legal_[i][chosen_[i]]);
+          Game::apply(s, *chosen_[i]);
           done[i] = Game::is_terminal(s);
           reward[i] = done[i] ? static_cast<float>(s.returns()[actor]) : 0.0f;
           if (done[i]) s = initial_;
@@ -133,7 +145,7 @@ class Batch {
   }
 
   // A uniformly random legal id per game, from each game's own seeded stream.
-  // Drawn on the pool like a step, so each game's legal list is read on the core that wrote it.
+  // Drawn on the pool like a step, so each game's state and list are read on the core that wrote them.
   py::array_t<std::int32_t> random_actions() {
     py::array_t<std::int32_t> out(n_);
     std::int32_t* ids = out.mutable_data();
@@ -141,8 +153,9 @@ class Batch {
       py::gil_scoped_release release;
       auto body = [&](int begin, int end) {
         for (int i = begin; i < end; ++i) {
-          drawn_[i] = static_cast<int>(rngs_[i].below(static_cast<std::uint32_t>(legal_[i].size())));
-          ids[i] = static_cast<std::int32_t>(drawn_id_[i] = Codec::id(legal_[i][drawn_[i]]));
+          drawn_[i] = draw(i);
+          has_drawn_[i] = 1;
+          ids[i] = static_cast<std::int32_t>(drawn_id_[i] = Codec::id(drawn_[i]));
         }
       };
       parallel(body);
@@ -158,7 +171,7 @@ class Batch {
     auto body = [&](int begin, int end) {
       for (int k = 0; k < steps; ++k)
         for (int i = begin; i < end; ++i) {
-          Game::apply(states_[i], legal_[i][rngs_[i].below(static_cast<std::uint32_t>(legal_[i].size()))]);
+          Game::apply(states_[i], draw(i));
           if (Game::is_terminal(states_[i])) states_[i] = initial_;
           refresh(i);
         }
@@ -168,8 +181,9 @@ class Batch {
     return total;
   }
 
-  py::array_t<std::int32_t> legal_action_ids(int i) const {
+  py::array_t<std::int32_t> legal_action_ids(int i) {
     check_index(i);
+    list(i);
     std::vector<std::int32_t> sorted;
     sorted.reserve(legal_[i].size());
     for (const Action& a : legal_[i]) sorted.push_back(Codec::id(a));
@@ -209,22 +223,39 @@ class Batch {
   void check_index(int i) const {
     if (i < 0 || i >= n_) throw py::index_error("game " + std::to_string(i) + " is out of range 0.." + std::to_string(n_ - 1));
   }
-  // The legal actions of game i, after any change to it.
+  // After any change to game i: the drawn action is stale, and the legal
+  // actions are listed now where the masks need them (or the game cannot draw
+  // without them), else when first asked for.
   void refresh(int i) {
-    drawn_[i] = -1;  // a drawn index named the old list
-    Game::legal_actions(states_[i], legal_[i]);
+    has_drawn_[i] = 0;
+    listed_[i] = 0;
+    if (!kDraws || want_masks_) list(i);
   }
-  // The index in game i's legal list of the action with this id, -1 when none.
-  int find_legal(int i, std::int64_t id) const {
+  void list(int i) {
+    if (listed_[i]) return;
+    Game::legal_actions(states_[i], legal_[i]);
+    listed_[i] = 1;
+  }
+  // Game i's next random action from its stream: the listed one at the index
+  // drawn, or the same action drawn without the list.
+  Action draw(int i) {
+    if constexpr (kDraws) {
+      if (!listed_[i]) return Game::random_action(states_[i], rngs_[i]);
+    }
+    return legal_[i][rngs_[i].below(static_cast<std::uint32_t>(legal_[i].size()))];
+  }
+  // The action in game i's legal list with this id, nullptr when none.
+  const Action* find_legal(int i, std::int64_t id) {
     Action wanted;
     try {
       wanted = Codec::from_id(id);
     } catch (const IllegalActionError&) {
-      return -1;  // names no action at all
+      return nullptr;  // names no action at all
     }
+    list(i);
     const auto& legal = legal_[i];
     const auto it = std::find(legal.begin(), legal.end(), wanted);  // == as State::apply matches
-    return it == legal.end() ? -1 : static_cast<int>(it - legal.begin());
+    return it == legal.end() ? nullptr : &*it;
   }
 
   // The arrays one call returns: fresh ones, or the same ones every call with `reuse`.
@@ -321,11 +352,13 @@ class Batch {
   py::ssize_t observation_size_ = 0, mask_size_ = 0;
   std::vector<State> states_;
   std::vector<ActionList> legal_;
+  std::vector<std::uint8_t> listed_;  // per game: legal_ holds the current state's actions (bytes: written by threads)
   std::vector<std::vector<int>> mask_set_;  // per game: the mask entries set in the reused masks
   std::vector<Rng> rngs_;
-  std::vector<int> chosen_;  // per game: the index in legal_ of the action step() applies
-  std::vector<int> drawn_;   // per game: the index random_actions() drew, -1 when none is pending
-  std::vector<std::int64_t> drawn_id_;  // ...and its id
+  std::vector<const Action*> chosen_;  // per game: the action step() applies (in legal_ or drawn_)
+  std::vector<Action> drawn_;          // per game: the action random_actions() drew...
+  std::vector<std::uint8_t> has_drawn_;  // ...while it is pending (the game unchanged since)
+  std::vector<std::int64_t> drawn_id_;   // ...and its id
   std::unique_ptr<WorkerPool> pool_;  // threads - 1 workers; none for one thread
 };
 

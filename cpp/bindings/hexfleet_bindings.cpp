@@ -439,7 +439,9 @@ void init_hexfleet(py::module_& m) {
       py::arg("depth"),
         "Leaves of the action tree `depth` plies deep (each action is one ply).");
   def_sample_actions<State>(
-      m, "(the spawns counted, not listed; each draw is the action legal_actions() lists at the index drawn).");
+      m, "(most movers' actions kept as bits and the spawns counted, not listed; each draw is the action the "
+         "generation order, State._generated_actions(), lists at the index drawn -- not legal_actions(), "
+         "which is that list sorted).");
   def_action_ids<IdCodec, ActionList>(state_class, action_class);
   def_observation<State>(state_class, {State::kObservationPlanes, State::kWindow, State::kWindow},
                          [](const State& s, float* out) { s.observation(out); },

@@ -62,7 +62,112 @@ constexpr auto kOnwards = [] {
       if (d != opposite(a)) table[a][k++] = static_cast<std::uint8_t>(d);
   return table;
 }();
+// The same five as direction bits, and their end cells as bits of box_occupancy's word.
+constexpr auto kOnwardDirs = [] {
+  std::array<std::uint8_t, 6> table{};
+  for (int a = 0; a < 6; ++a) table[a] = static_cast<std::uint8_t>(0x3F & ~(1 << opposite(a)));
+  return table;
+}();
+constexpr auto kOnwardBits = [] {
+  std::array<std::uint64_t, 6> table{};
+  for (int a = 0; a < 6; ++a)
+    for (const int d : kOnwards[a]) table[a] |= std::uint64_t{1} << kSecondStep[a][d].bit;
+  return table;
+}();
+// The six neighbours of a cell in State::box_occupancy's layout (bit offsets), kDirections' order.
+constexpr std::array<int, 6> kBoxStep{8, 7, -1, -8, -7, 1};
+// Which neighbour a cell is, by its bit offset + 18 from another (within two
+// hexes: offsets -18..18); -1 for the cells two hexes away.
+constexpr auto kBoxBitDir = [] {
+  std::array<std::int8_t, 37> table{};
+  table.fill(-1);
+  for (int d = 0; d < 6; ++d) table[kBoxStep[d] + 18] = static_cast<std::int8_t>(d);
+  return table;
+}();
+// Appends the actions from `from` to its neighbours in the directions `dirs`
+// (bits, listed in direction order), climbing where `climbs` says. A sink
+// that keeps such runs unlisted (random_action's) takes them whole.
+template <typename Out>
+void push_steps(Out& out, ActionType type, Hex from, unsigned dirs, unsigned climbs) {
+  if constexpr (requires { out.steps(type, from, dirs, climbs); }) {
+    out.steps(type, from, dirs, climbs);
+  } else {
+    for (; dirs != 0; dirs &= dirs - 1) {
+      const int d = std::countr_zero(dirs);
+      out.push_back({type, 0, false, static_cast<std::uint8_t>(climbs >> d & 1), from, neighbour(from, d)});
+    }
+  }
+}
 }  // namespace
+
+void State::generate_frigate_steps(int col, const FixedVector<std::uint8_t, 6>& first_dirs,
+                                   const FixedVector<std::uint8_t, 6>& first_climb, int budget,
+                                   FrigateMoves& moves) const {
+  // One component that lifting the Frigate leaves whole: the Cores stay in
+  // contact throughout, and a landing spot is powered iff it is a stack or
+  // touches one (the emptied start aside): box_occupancy, spread to the
+  // neighbours, answers that. Each middle hex's five onward cells are judged
+  // together as bits of that word; only their occupied ones are looked at one
+  // by one (their heights). Destinations are listed in the order the
+  // generic search finds them (first steps, then each middle hex's onward
+  // cells in direction order), each with the fewest levels a path climbs.
+  const int me = side_;
+  const Hex from = col_at_[col];
+  std::uint64_t occupied = box_occupancy(from);
+  if (col_height_[col] == 1) occupied &= ~(std::uint64_t{1} << kBoxCentreBit);
+  const std::uint64_t touching = spread(occupied);
+  // Our Core's cell, if in the box: no ship lands in its own Core's column.
+  const unsigned core_q = static_cast<unsigned>(core_[me].q - from.q + 3);
+  const unsigned core_r = static_cast<unsigned>(core_[me].r - from.r + 3);
+  const std::uint64_t own_core = core_q < 7u && core_r < 7u ? std::uint64_t{1} << (core_q * 8 + core_r) : 0;
+  moves.from = from;
+  int found = 0;  // destinations as box bits in moves.order, in the order found
+  auto& climb_at_most = moves.climb_at_most;  // reached by a path climbing at most 0, 1 levels
+  climb_at_most = {0, 0};
+  std::uint64_t reached = 0;
+  auto note = [&](std::uint64_t cells, int climb) {
+    if (climb == 0) climb_at_most[0] |= cells;
+    if (climb <= 1) climb_at_most[1] |= cells;
+  };
+  for (std::size_t k = 0; k < first_dirs.size(); ++k) {
+    const int bit = kBoxCentreBit + kBoxStep[first_dirs[k]];
+    moves.order[found++] = static_cast<std::uint8_t>(bit);
+    reached |= std::uint64_t{1} << bit;
+    note(std::uint64_t{1} << bit, first_climb[k]);
+  }
+  for (std::size_t k = 0; k < first_dirs.size(); ++k) {
+    const int first = first_dirs[k];
+    const int fc = first_climb[k];
+    const int mid_col = col_nbr_[col][first];
+    const int mid_level = mid_col == kNone ? 0 : col_height_[mid_col];
+    // The occupied onward cells: too high to climb onto (or our Core's), or a climb.
+    std::uint64_t climbs = 0, blocked = own_core;
+    for (std::uint64_t stacks = occupied & kOnwardBits[first]; stacks != 0; stacks &= stacks - 1) {
+      const int bit = std::countr_zero(stacks);
+      // The middle hex's own neighbour, or the Frigate's, or (three hexes around an empty middle) a lookup.
+      const int beside_start = kBoxBitDir[bit - kBoxCentreBit + 18];
+      const int to_col = mid_col != kNone ? col_nbr_[mid_col][kBoxBitDir[bit - kBoxCentreBit - kBoxStep[first] + 18]]
+                         : beside_start >= 0 ? col_nbr_[col][beside_start]
+                                             : find_column({from.q + (bit >> 3) - 3, from.r + (bit & 7) - 3});
+      climbs |= std::uint64_t{col_height_[to_col] > mid_level} << bit;
+      blocked |= std::uint64_t{col_height_[to_col] > mid_level + 1} << bit;
+    }
+    std::uint64_t ok = kOnwardBits[first] & touching & ~blocked;
+    if (fc >= budget) ok &= ~climbs;  // no climb left for the second step
+    note(ok & ~climbs, fc);
+    note(ok & climbs, fc + 1);
+    std::uint64_t fresh = ok & ~reached;
+    reached |= ok;
+    for (int i = 0; fresh != 0; ++i) {  // in direction order
+      const int bit = kSecondStep[first][kOnwards[first][i]].bit;
+      if (fresh >> bit & 1) {
+        moves.order[found++] = static_cast<std::uint8_t>(bit);
+        fresh &= ~(std::uint64_t{1} << bit);
+      }
+    }
+  }
+  moves.count = found;
+}
 
 template <bool kReference, typename Out>
 void State::generate_moves(int col, const ChainInfo& info, Out& out) const {
@@ -124,11 +229,12 @@ void State::generate_moves(int col, const ChainInfo& info, Out& out) const {
         ask = empty & ~beside;
       }
     }
-    for (unsigned ok = ~blocked & 0x3F; ok != 0; ok &= ok - 1) {
-      const int d = std::countr_zero(ok);
-      if ((ask >> d & 1) && !step_keeps_chain(info, col, d)) continue;
-      out.push_back({ActionType::kMove, 0, false, static_cast<std::uint8_t>(climbs >> d & 1), from, neighbour(from, d)});
+    unsigned legal = ~blocked & 0x3F;
+    for (unsigned asked = legal & ask; asked != 0; asked &= asked - 1) {
+      const int d = std::countr_zero(asked);
+      if (!step_keeps_chain(info, col, d)) legal &= ~(1u << d);
     }
+    push_steps(out, ActionType::kMove, from, legal, climbs);
     return;
   }
   if (mover.unit() != kFrigate) {  // the reference: one step, each direction its own destination
@@ -136,6 +242,26 @@ void State::generate_moves(int col, const ChainInfo& info, Out& out) const {
       int climb;
       if (step_ok(*this, info, col, level, d, climb))
         out.push_back({ActionType::kMove, 0, false, static_cast<std::uint8_t>(climb), from, neighbour(from, d)});
+    }
+    return;
+  }
+
+  // The first steps: one step each, judged like any ship's.
+  FixedVector<std::uint8_t, 6> first_dirs;
+  FixedVector<std::uint8_t, 6> first_climb;
+  for (int d = 0; d < 6; ++d) {
+    int climb;
+    if (!step_ok(*this, info, col, level, d, climb)) continue;
+    first_dirs.push_back(static_cast<std::uint8_t>(d));
+    first_climb.push_back(static_cast<std::uint8_t>(climb));
+  }
+  if (!kReference && info.count == 1 && !wrapped_ && !(col_height_[col] == 1 && info.cut[col])) {
+    if constexpr (requires { out.frigate(); }) {
+      generate_frigate_steps(col, first_dirs, first_climb, budget, out.frigate());  // kept unlisted
+    } else {
+      FrigateMoves moves;
+      generate_frigate_steps(col, first_dirs, first_climb, budget, moves);
+      for (int k = 0; k < moves.size(); ++k) out.push_back(moves.action(k));
     }
     return;
   }
@@ -153,15 +279,7 @@ void State::generate_moves(int col, const ChainInfo& info, Out& out) const {
     if (slot == 0) reached.push_back(static_cast<std::uint8_t>(cell));
     if (slot == 0 || climb + 1 < slot) slot = static_cast<std::uint8_t>(climb + 1);
   };
-  FixedVector<std::uint8_t, 6> first_dirs;
-  FixedVector<std::uint8_t, 6> first_climb;
-  for (int d = 0; d < 6; ++d) {
-    int climb;
-    if (!step_ok(*this, info, col, level, d, climb)) continue;
-    reach(kCentre + Box::kStep[d], climb);
-    first_dirs.push_back(static_cast<std::uint8_t>(d));
-    first_climb.push_back(static_cast<std::uint8_t>(climb));
-  }
+  for (std::size_t k = 0; k < first_dirs.size(); ++k) reach(kCentre + Box::kStep[first_dirs[k]], first_climb[k]);
   if constexpr (kReference) {
     // The literal version: make the first step on a copy and test the second there.
     for (std::size_t k = 0; k < first_dirs.size(); ++k) {
@@ -176,36 +294,6 @@ void State::generate_moves(int col, const ChainInfo& info, Out& out) const {
         if (neighbour(mid, d) == from) continue;
         if (step_ok(after, unused, mc, mid_level, d, climb) && first_climb[k] + climb <= budget)
           reach(kCentre + Box::kStep[first_dirs[k]] + Box::kStep[d], first_climb[k] + climb);
-      }
-    }
-  } else if (info.count == 1 && !wrapped_ && !(col_height_[col] == 1 && info.cut[col])) {
-    // The usual case: one component that lifting the Frigate leaves whole.
-    // Then the Cores stay in contact throughout, and a landing spot is
-    // powered iff it is a stack or touches one (the emptied start aside):
-    // box_occupancy, spread to the neighbours, answers that.
-    std::uint64_t occupied = box_occupancy(from);
-    if (col_height_[col] == 1) occupied &= ~(std::uint64_t{1} << kBoxCentreBit);
-    const std::uint64_t touching = spread(occupied);
-    for (std::size_t k = 0; k < first_dirs.size(); ++k) {
-      const int first = first_dirs[k];
-      const int mid_col = col_nbr_[col][first] == kNone ? -1 : col_nbr_[col][first];
-      const int mid_level = mid_col < 0 ? 0 : col_height_[mid_col];
-      for (const int d : kOnwards[first]) {
-        const auto [to_cell, to_bit] = kSecondStep[first][d];
-        int to_col;
-        if (mid_col >= 0)
-          to_col = col_nbr_[mid_col][d] == kNone ? -1 : col_nbr_[mid_col][d];
-        else if (occupied >> to_bit & 1)
-          to_col = find_column({from.q + Box::kOffset[to_cell].q, from.r + Box::kOffset[to_cell].r});
-        else
-          to_col = -1;
-        if (to_col >= 0 && (col_height_[to_col] > mid_level + 1 || own_core_column(to_col, me))) continue;
-        const int climb = first_climb[k] + (to_col >= 0 && col_height_[to_col] > mid_level ? 1 : 0);
-        if (climb > budget) continue;
-        const int slot = reach_cell[to_cell];
-        if (slot != 0 && slot - 1 <= climb) continue;  // nothing to improve
-        if (to_col < 0 && !(touching >> to_bit & 1)) continue;
-        reach(to_cell, climb);
       }
     }
   } else {
@@ -303,6 +391,75 @@ void State::generate_spawns(const FixedVector<std::uint8_t, kMaxShipyardsOnBoard
 }
 
 namespace {
+// The movers' actions as random_action gathers them, in legal_actions'
+// order, without writing most of them out: a one-step mover's moves and an
+// attacker's targets as direction bits, a Frigate's moves (usual case) as
+// FrigateMoves; only the rest (the Core's moves, an unusual Frigate's) are
+// listed. At most one action is drawn, so only that one is built.
+struct DrawList {
+  // Set bits of six direction bits, by table: std::popcount is a libgcc call
+  // on the portable x86-64 baseline (no POPCNT), and showed in the profile.
+  static constexpr auto kDirectionCount = [] {
+    std::array<std::uint8_t, 64> table{};
+    for (int m = 1; m < 64; ++m) table[m] = static_cast<std::uint8_t>(table[m & (m - 1)] + 1);
+    return table;
+  }();
+  enum Kind : std::uint8_t { kSteps, kFrigate, kListed };
+  struct Run {
+    Kind kind;
+    ActionType type;      // kSteps
+    std::uint8_t dirs;    // kSteps: the directions, as bits
+    std::uint8_t climbs;  // kSteps: the directions that climb a level
+    std::uint16_t first;  // kFrigate: index in frigates; kListed: in listed
+    std::uint16_t count;  // kListed, kSteps
+    Hex from;             // kSteps
+  };
+  FixedVector<Run, 4 * kFleetSize> runs;
+  std::array<FrigateMoves, kFleetSize> frigates;  // [0, frigate_count) in use: filled, never cleared
+  int frigate_count = 0;
+  ActionList listed;
+
+  void push_back(const Action& a) {
+    if (runs.empty() || runs.back().kind != kListed)
+      runs.push_back({kListed, ActionType::kMove, 0, 0, static_cast<std::uint16_t>(listed.size()), 0, Hex{}});
+    ++runs.back().count;
+    listed.push_back(a);
+  }
+  void steps(ActionType type, Hex from, unsigned dirs, unsigned climbs) {
+    if (dirs != 0)
+      runs.push_back({kSteps, type, static_cast<std::uint8_t>(dirs), static_cast<std::uint8_t>(climbs), 0,
+                      kDirectionCount[dirs], from});
+  }
+  FrigateMoves& frigate() {  // the next Frigate's record, for generate_frigate_steps to fill
+    runs.push_back({kFrigate, ActionType::kMove, 0, 0, static_cast<std::uint16_t>(frigate_count), 0, Hex{}});
+    return frigates[frigate_count++];
+  }
+  int run_size(const Run& r) const {
+    return r.kind == kFrigate ? frigates[r.first].size() : r.count;
+  }
+  int size() const {
+    int n = 0;
+    for (const Run& r : runs) n += run_size(r);
+    return n;
+  }
+  Action operator[](int k) const {  // k < size()
+    for (const Run& r : runs) {
+      const int n = run_size(r);
+      if (k >= n) {
+        k -= n;
+        continue;
+      }
+      if (r.kind == kFrigate) return frigates[r.first].action(k);
+      if (r.kind == kListed) return listed[r.first + k];
+      unsigned dirs = r.dirs;
+      for (; k > 0; --k) dirs &= dirs - 1;
+      const int d = std::countr_zero(dirs);
+      return {r.type, 0, false, static_cast<std::uint8_t>(r.climbs >> d & 1), r.from, neighbour(r.from, d)};
+    }
+    return Action{};
+  }
+};
+
 // The spawns as generate_spawns lists them, counted without listing: the
 // Shipyard sites, then each spawn site's forms (on ground the ships face up,
 // then the Shield, then the ships face down).
@@ -449,11 +606,7 @@ void State::generate_attacks(int col, Out& out) const {
     const unsigned within_reach = static_cast<unsigned>(level_of_top(n) - level + 1) <= 2u;
     targets |= (within_reach & takes[top(n).code]) << d;
   }
-  for (; targets != 0; targets &= targets - 1) {
-    const int d = std::countr_zero(targets);
-    out.push_back({destroyer ? ActionType::kDestroy : ActionType::kPush, 0, false, 0, col_at_[col],
-                   col_at_[col_nbr_[col][d]]});
-  }
+  push_steps(out, destroyer ? ActionType::kDestroy : ActionType::kPush, col_at_[col], targets, 0);
 }
 
 void State::tactical_actions(ActionList& out) const {
@@ -516,7 +669,7 @@ Action State::random_action(Rng& rng) const {
   if (over_) return Action{};
   ChainInfo info;
   FixedVector<std::uint8_t, kMaxShipyardsOnBoard> yards;
-  ActionList moves;
+  DrawList moves;
   for (std::uint64_t movers = begin_generation<false>(info, yards); movers != 0; movers &= movers - 1)
     generate_mover<false>(std::countr_zero(movers), info, moves);
   SpawnCount spawns(reserve_[side_]);
@@ -527,7 +680,7 @@ Action State::random_action(Rng& rng) const {
         spawns.on_ground += ground;
         spawns.sites.push_back(at);
       });
-  const int listed = static_cast<int>(moves.size()), total = listed + spawns.count();
+  const int listed = moves.size(), total = listed + spawns.count();
   if (total == 0) return Action{};  // never while the game runs: start_turn ends a disabled fleet's game
   const int pick = static_cast<int>(rng.below(static_cast<std::uint32_t>(total)));
   return pick < listed ? moves[pick] : spawns.action(pick - listed);

@@ -126,6 +126,27 @@ struct Lifted {
   std::array<bool, 1 << kMaxPieces> contact{};
 };
 
+// A Frigate's moves in the usual case, as State::generate_frigate_steps
+// finds them: its destinations as bits of State::box_occupancy's word around
+// `from`, in generation order, and which of them a path reaches climbing at
+// most 0 or 1 levels (the others climb 2). random_action keeps this instead of
+// writing out the moves, and builds only the one it draws.
+struct FrigateMoves {
+  // No initialisers: generate_frigate_steps writes every field (random_action
+  // keeps an array of these, which would otherwise be cleared at every draw).
+  Hex from;
+  int count;
+  std::array<std::uint8_t, 18> order;
+  std::array<std::uint64_t, 2> climb_at_most;
+  int size() const { return count; }
+  Action action(int k) const {
+    const int bit = order[k];
+    const int climb = (climb_at_most[0] >> bit & 1) ? 0 : (climb_at_most[1] >> bit & 1) ? 1 : 2;
+    return {ActionType::kMove, 0, false, static_cast<std::uint8_t>(climb), from,
+            Hex{from.q + (bit >> 3) - 3, from.r + (bit & 7) - 3}};
+  }
+};
+
 // The columns within three hexes of a centre, in a 7x7 axial box: a
 // Frigate's whole move (and the hexes around its landing spots) looks up
 // columns here instead of hashing each time, with the lifted board's
@@ -378,6 +399,10 @@ class State {
   void generate_mover(int col, ChainInfo& info, Out& out) const;
   template <bool kReference, typename Out>
   void generate_moves(int col, const ChainInfo& info, Out& out) const;
+  // A Frigate's moves in the usual case (one component, not wrapped, lifting it splits nothing),
+  // given its legal first steps: the second steps judged as bits of box_occupancy's word.
+  void generate_frigate_steps(int col, const FixedVector<std::uint8_t, 6>& first_dirs,
+                              const FixedVector<std::uint8_t, 6>& first_climb, int budget, FrigateMoves& moves) const;
   template <typename Out>
   void generate_attacks(int col, Out& out) const;  // the targets of the Destroyer or Repulsor on col
   template <typename Out>

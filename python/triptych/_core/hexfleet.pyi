@@ -353,7 +353,7 @@ def random_playouts(state: State, playouts: typing.SupportsInt | typing.Supports
     """
 def sample_actions(state: State, count: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex = 0) -> list[Action]:
     """
-    `count` uniformly random legal actions drawn independently, as the native MCTS playouts draw them (the spawns counted, not listed; each draw is the action legal_actions() lists at the index drawn).
+    `count` uniformly random legal actions drawn independently, as the native MCTS playouts draw them (most movers' actions kept as bits and the spawns counted, not listed; each draw is the action the generation order, State._generated_actions(), lists at the index drawn -- not legal_actions(), which is that list sorted).
     """
 ACTION_IDS: int = 805519360
 ACTION_MASK_SHAPE: tuple
