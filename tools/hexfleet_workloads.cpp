@@ -11,6 +11,8 @@
 //                              writes them from the bench positions) or "start"
 //   workloads ab FILE D        alpha-beta to depth D, one thread, a 16 MiB table
 //   workloads gen FILE N       N times legal_actions of one position
+//   workloads nnue FILE D NET  alpha-beta with the NNUE evaluation (the net file NET) to depth D,
+//                              one thread, a 16 MiB table
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -19,6 +21,7 @@
 #include <string>
 
 #include "common/rng.h"
+#include "hexfleet/nnue_state.h"
 #include "hexfleet/search_game.h"
 #include "hexfleet/state.h"
 #include "search/alphabeta.h"
@@ -115,6 +118,18 @@ int main(int argc, char** argv) {
     search::AlphaBeta<SearchGame> ab(o);
     search::SearchLimits limits{d, 0, 0};
     const auto r = ab.search(s, limits);
+    std::printf("nodes %llu score %d  %.4f s  %.2f M nodes/s\n", (unsigned long long)r.nodes, r.score, r.seconds,
+                r.nodes / r.seconds / 1e6);
+  } else if (mode == "nnue") {
+    const State s = load(argv[2]);
+    const int d = std::atoi(argv[3]);
+    const nnue::Net net = nnue::load_net(argv[4], nnue_spec());
+    search::AlphaBeta<NnueSearchGame>::Options o;
+    o.threads = 1;
+    o.tt_mb = 16;
+    search::AlphaBeta<NnueSearchGame> ab(o);
+    search::SearchLimits limits{d, 0, 0};
+    const auto r = ab.search(NnueState(s, net), limits);
     std::printf("nodes %llu score %d  %.4f s  %.2f M nodes/s\n", (unsigned long long)r.nodes, r.score, r.seconds,
                 r.nodes / r.seconds / 1e6);
   } else if (mode == "mcts") {

@@ -11,7 +11,8 @@ new build has it, and MCTS's best action, iterations and score), then either alt
 builds (median of --repeats runs each, and new/old ratios: on a loaded machine only the ratios
 mean anything) or, with --callgrind, counts the instructions of smaller fixed workloads, which does
 not depend on load. The old commit must have the engine API the driver uses (any commit since the
-bench signature's positions, 2026-12).
+Hexfleet NNUE search, 2026-12-02). The NNUE workloads search with the bench's seeded random net
+(triptych.bench.nnue_suite), so this script needs the package importable.
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+from triptych.bench.nnue_suite import bench_net_bytes
 
 ROOT = Path(__file__).resolve().parent.parent
 UNITS = ["core", "shipyard", "shield", "frigate", "destroyer", "repulsor"]
@@ -46,7 +49,8 @@ def position_file(name: str, out: Path) -> Path:
 
 
 def build(cpp_root: Path, out: Path) -> Path:
-    sources = sorted(str(p) for p in (cpp_root / "hexfleet").glob("*.cpp")) + [str(cpp_root / "search/tt.cpp")]
+    sources = sorted(str(p) for p in (cpp_root / "hexfleet").glob("*.cpp")) + [str(cpp_root / "search/tt.cpp"),
+                                                                              str(cpp_root / "nnue/net.cpp")]
     subprocess.run(["g++", "-std=c++20", "-O3", "-DNDEBUG", "-g", f"-I{cpp_root}", "-o", str(out),
                     str(ROOT / "tools/hexfleet_workloads.cpp"), *sources, "-lpthread"], check=True)
     return out
@@ -65,6 +69,7 @@ def games(driver: Path, files: dict[str, Path]) -> list[str]:
     for name in ["start", *POSITIONS]:
         out.append(f"perft {name} " + " ".join(run(driver, "perft", files[name], 4).split()[:2]))
         out.append(f"ab {name} " + " ".join(run(driver, "ab", files[name], 7).split()[:4]))
+        out.append(f"nnue {name} " + " ".join(run(driver, "nnue", files[name], 5, files["net"]).split()[:4]))
     return out
 
 
@@ -99,7 +104,8 @@ def main() -> int:
                 kept.parent.mkdir(parents=True, exist_ok=True)
             old_build = build(tmp / "old/cpp", kept or tmp / "old.bin")
         builds = {"old": old_build, "new": build(ROOT / "cpp", tmp / "new.bin")}
-        files = {"start": Path("start"), **{n: position_file(n, tmp) for n in POSITIONS}}
+        files = {"start": Path("start"), **{n: position_file(n, tmp) for n in POSITIONS}, "net": tmp / "bench.nnue"}
+        files["net"].write_bytes(bench_net_bytes("hexfleet"))
         same = [games(b, files) for b in builds.values()]
         if same[0] != same[1]:
             print("the two builds play different games:", *zip(*same), sep="\n")
@@ -108,7 +114,9 @@ def main() -> int:
         if args.callgrind:
             work = [("playouts 300", ("playouts", 300)), ("draws 300", ("draws", 300)),
                     ("mcts start 2000", ("mcts", "start", 2000)), ("perft midgame1 d3", ("perft", files["midgame1"], 3)),
-                    ("alpha-beta start d6", ("ab", "start", 6)), ("alpha-beta midgame1 d7", ("ab", files["midgame1"], 7))]
+                    ("alpha-beta start d6", ("ab", "start", 6)), ("alpha-beta midgame1 d7", ("ab", files["midgame1"], 7)),
+                    ("NNUE alpha-beta start d5", ("nnue", "start", 5, files["net"])),
+                    ("NNUE a-b midgame1 d5", ("nnue", files["midgame1"], 5, files["net"]))]
             for label, w in work:
                 old, new = (instructions(builds[k], *w) for k in ("old", "new"))
                 print(f"{label:24} {old / 1e6:8.1f}M -> {new / 1e6:8.1f}M instructions  ({new / old - 1:+.1%})")

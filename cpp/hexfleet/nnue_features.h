@@ -60,13 +60,13 @@ inline int turn_feature(int perspective, int side_to_act, int actions_left) {
 inline int active_features(const State& s, int perspective, int* out) {
   int n = 0;
   const Hex cores[2] = {s.core(perspective), s.core(1 - perspective)};
+  Tile column[kMaxTiles];
   for (int col = 0; col < s.column_count(); ++col) {
     const Hex at = s.column_hex(col);
-    const int height = s.height_at(at);
-    for (int level = 0; level < height; ++level) {
-      const Tile t = s.tile_at(at, level);
-      for (int frame = 0; frame < 2; ++frame) out[n++] = tile_feature(perspective, frame, at, level, t, cores[frame]);
-    }
+    const int height = s.column_tiles(col, column);
+    for (int level = 0; level < height; ++level)
+      for (int frame = 0; frame < 2; ++frame)
+        out[n++] = tile_feature(perspective, frame, at, level, column[level], cores[frame]);
   }
   for (int side = 0; side < 2; ++side)
     for (int unit = 0; unit < kUnitCount; ++unit)

@@ -52,11 +52,12 @@ struct NnueBoard {
   void take(const State& s) {
     columns = s.column_count();
     int n = 0;
+    Tile column[kMaxTiles];
     for (int col = 0; col < columns; ++col) {
       column_start[col] = std::uint8_t(n);
-      const Hex at = s.column_hex(col);
-      const int height = s.height_at(at);
-      for (int level = 0; level < height; ++level) tiles[n++] = key(at, level, s.tile_at(at, level));
+      const std::uint32_t at = key(s.column_hex(col), 0, Tile{});  // the column's q and r bits
+      const int height = s.column_tiles(col, column);
+      for (int level = 0; level < height; ++level) tiles[n++] = at | std::uint32_t(level) << 5 | column[level].code;
     }
     column_start[columns] = std::uint8_t(n);
     for (int side_ = 0; side_ < 2; ++side_) {

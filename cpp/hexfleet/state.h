@@ -207,6 +207,17 @@ class State {
   Hex column_hex(int col) const { return col_at_[col]; }  // col in [0, column_count()), in no fixed order
   int height_at(Hex h) const;                // 0 for empty ground
   Tile tile_at(Hex h, int level) const;      // requires level < height_at(h)
+  // Column col's tiles, level 0 first, into out[0 .. height); returns the height. Reads the
+  // column by index, with no coordinate lookup per tile: the NNUE lists the board this way.
+  int column_tiles(int col, Tile* out) const {
+    const int height = col_height_[col];
+    int slot = col_top_[col];
+    for (int level = height - 1; level >= 0; --level) {
+      out[level] = tile_[slot];
+      slot = below_[slot];
+    }
+    return height;
+  }
   bool networks_in_contact() const;          // one chain of tiles joins the two Cores
   // The power network as the client draws it (network.cpp): per occupied column its hex, its
   // connected piece, whether lifting the column out would split that piece (a cut vertex), and the
