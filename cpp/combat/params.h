@@ -58,6 +58,12 @@ struct CommonDefaults {
 };
 
 inline constexpr int kMaxParams = 64;
+// Every parameter's value is in 0..kMaxParamValue (make_params).
+inline constexpr int kMaxParamValue = 999;
+// The most draws play can owe at once, so the most a saved game may hold: a draw is queued only
+// when none is pending, for a parameter's worth of cards (a paid draw, a Gale, the opening hand)
+// or, at V06's Slack Tide, for two (a Gale's draw plus the tide's own).
+inline constexpr int kMaxPendingDraws = 2 * kMaxParamValue;
 using ParamValues = std::array<std::int32_t, kMaxParams>;
 
 // The common block with a variant's defaults filled in.

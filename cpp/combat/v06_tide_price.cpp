@@ -278,7 +278,7 @@ class TidePrice final : public Variant {
     range(kFired, 0, 99);
     range(kFiredLast, 0, 99);
     range(kCarry, 0, s.param(kCarryCap));
-    range(kSlackOwed, 0, 99);
+    range(kSlackOwed, 0, kMaxPendingDraws);
     range(kBought, 0, 1);
     // Only states play can reach: nothing opens, fires or is bought before the first roll, and
     // draws are owed only while a Slack Tide discard is being drawn from the hand.

@@ -48,7 +48,7 @@ void State::validate() const {
   check_range(d.energy, 0, 999, "energy");
   check_range(d.intent, 0, kIntents - 1, "intent");
   check_range(d.gated, 0, 1, "gated");
-  check_range(d.pending_draws, 0, 99, "pending_draws");
+  check_range(d.pending_draws, 0, kMaxPendingDraws, "pending_draws");
   check(d.draw_source == kDrawPile || d.draw_source == kDiscard || d.draw_source == kHand, "draw_source",
         "must be draw, discard or hand (a random pick from the hand)");
   check_range(d.pending_roll, 0, 1, "pending_roll");

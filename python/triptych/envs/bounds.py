@@ -62,7 +62,7 @@ def combat_bounds(variant: str, params: dict[str, Any] | None = None) -> tuple[n
         (0, 999),  # 8 energy
         (0, 3),  # 9 intent
         (0, 1),  # 10 gated
-        (0, 99),  # 11 pending_draws
+        (0, 2 * 999),  # 11 pending_draws: two parameters' worth at most (kMaxPendingDraws, cpp/combat/params.h)
         (0, 2),  # 12 draw_source: draw, hand, discard
         (0, 1),  # 13 pending_roll
         (-1, 4),  # 14 number (-1 not rolled, 0 blank)
