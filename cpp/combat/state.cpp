@@ -37,6 +37,7 @@ State::State(const Variant& variant, const ParamValues& params) : variant_(&vari
   d.piles[kDrawPile][card_code(kUndertow)] = static_cast<std::int16_t>(param(kUndertowCount));
   d.piles[kDrawPile][card_code(kGale)] = static_cast<std::int16_t>(param(kGaleCount));
   d.piles[kDrawPile][card_code(kStoneskin)] = static_cast<std::int16_t>(param(kStoneskinCount));
+  check_gate();  // a gate at 100% or more of the Sentinel's HP is open from the start (F-R16)
   begin_turn();
   advance();
   rehash();
@@ -217,19 +218,19 @@ void State::lose_hp(int side, int amount) {
 
 void State::gain_block(int base) {
   const int gained = std::max(0, base + d.player.status[kDexterity]);
-  d.player.block = static_cast<std::int16_t>(d.player.block + gained);
-  d.block_gained = static_cast<std::int16_t>(d.block_gained + gained);
+  d.player.block = at_most(d.player.block + gained, kMaxStock);
+  d.block_gained = at_most(d.block_gained + gained, kMaxStock);
 }
 
 void State::apply_weak(int side, int stacks) {
   Fighter& f = side == kPlayer ? d.player : d.enemy;
-  f.status[kWeak] = static_cast<std::int16_t>(f.status[kWeak] + stacks * param(kWeakTurns));
+  f.status[kWeak] = at_most(f.status[kWeak] + stacks * param(kWeakTurns), kMaxStatus);
 }
 
 void State::apply_burn(int side, int per_tick, int turns) {
   Fighter& f = side == kPlayer ? d.player : d.enemy;
-  f.status[kBurn] = static_cast<std::int16_t>(per_tick);
-  f.burn_turns = static_cast<std::int16_t>(turns);
+  f.status[kBurn] = at_most(per_tick, kMaxStatus);
+  f.burn_turns = at_most(turns, kMaxStatus);
 }
 
 void State::fire_riders(int code) {
@@ -281,7 +282,7 @@ void State::begin_turn() {
   d.cursor = 0;
   variant_->on_turn_start(*this);
   if (is_terminal()) return;
-  d.energy = static_cast<std::int16_t>(variant_->income(*this));
+  d.energy = at_most(variant_->income(*this), kMaxStock);
   // The opening hand is turn 1's draw.
   queue_draws(d.turn == 1 ? param(kHandSize) : param(kDrawPerTurn));
 }

@@ -34,6 +34,11 @@ struct Fighter {
   std::int16_t burn_turns = 0;                       // ticks of Burn left
 };
 
+// The position's limits, the ranges from_dict holds a saved fight to: play stops a count at them (F-R16),
+// as V07's Wick stops at 999. Reached only with parameters far from the defaults.
+inline constexpr int kMaxStatus = 99;  // Weak, Vulnerable, Burn and its turns; Strength and Dexterity -99..99
+inline constexpr int kMaxStock = 999;  // Block, standing Block, the turn's Block gained, energy
+inline std::int16_t at_most(int value, int cap) { return static_cast<std::int16_t>(value < 0 ? 0 : value > cap ? cap : value); }
 inline constexpr int kMarks = 6;      // per-slot markers a variant names (Scorch, Charge, paint...)
 inline constexpr int kCounters = 16;  // whole-board counters a variant names (wells, escalation...)
 

@@ -206,7 +206,7 @@ class FourBraziers final : public Variant {
       case kRedirectStatus: {
         Fighter& from = a.b == kPlayer ? s.d.player : s.d.enemy;
         Fighter& to = a.b == kPlayer ? s.d.enemy : s.d.player;
-        to.status[a.a] = static_cast<std::int16_t>(to.status[a.a] + from.status[a.a]);
+        to.status[a.a] = static_cast<std::int16_t>(std::clamp(to.status[a.a] + from.status[a.a], -kMaxStatus, kMaxStatus));
         from.status[a.a] = 0;
         if (a.a == kBurn) {
           to.burn_turns = std::max(to.burn_turns, from.burn_turns);
@@ -253,7 +253,7 @@ class FourBraziers final : public Variant {
         slot.mark[kDoused] = 0;
         const int kept = std::min<int>(s.d.block_gained, s.d.player.block);
         s.d.player.block = static_cast<std::int16_t>(s.d.player.block - kept);
-        s.d.player.standing_block = static_cast<std::int16_t>(s.d.player.standing_block + kept);
+        s.d.player.standing_block = at_most(s.d.player.standing_block + kept, kMaxStock);
         s.d.block_gained = 0;
       }
     }

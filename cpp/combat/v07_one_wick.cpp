@@ -409,7 +409,7 @@ class OneWick final : public Variant {
     range(kWildUsed, 0, 1);
     if (s.d.counters[kFloor] && s.d.energy < s.param(kPrithviFloor))
       throw InvalidStateError("energy: a floored Prithvi Wick never drops below the floor");
-    if (s.d.rolls > s.param(kRollsPerTurnCap)) throw InvalidStateError("rolls: above rolls_per_turn_cap");
+    if (s.d.rolls > std::max(1, s.param(kRollsPerTurnCap))) throw InvalidStateError("rolls: above rolls_per_turn_cap");
     if (s.d.counters[kRepaint] && (s.d.stage != kStagePlayer || s.d.phase != kRolled))
       throw InvalidStateError("counters.repaint: only after a roll, during the player's turn");
     if (s.d.choice != 0) throw InvalidStateError("choice: V07 asks no mid-resolution choice");

@@ -219,8 +219,8 @@ class FuseLine final : public Variant {
       if (element == kPrithvi) {
         // Hold: a Prithvi link's Block never decays (standing Block).
         const int gained = std::max(0, block + s.d.player.status[kDexterity]);
-        s.d.player.standing_block = static_cast<std::int16_t>(s.d.player.standing_block + gained);
-        s.d.block_gained = static_cast<std::int16_t>(s.d.block_gained + gained);
+        s.d.player.standing_block = at_most(s.d.player.standing_block + gained, kMaxStock);
+        s.d.block_gained = at_most(s.d.block_gained + gained, kMaxStock);
       } else {
         s.gain_block(block);
       }

@@ -235,7 +235,7 @@ class TheirDice final : public Variant {
         const int aside = s.d.player.block - before;
         s.d.player.block = static_cast<std::int16_t>(before);
         blow(s);
-        s.d.player.block = static_cast<std::int16_t>(s.d.player.block + aside);
+        s.d.player.block = at_most(s.d.player.block + aside, kMaxStock);
         return true;
       }
       case kJal: {
