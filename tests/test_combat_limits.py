@@ -100,3 +100,27 @@ def test_v07_without_a_roll_guard_still_rolls_once_and_saves():
     data = s.to_dict()
     assert data["rolls"] == 1 and "roll" not in [str(a) for a in s.legal_actions()]
     assert combat.State.from_dict(data).to_dict() == data
+
+
+def test_the_null_well_over_full_wells_lists_every_amount_and_plays():
+    """V03-R9's one conversion «moves any amount»: with every well at its limit of 99 (F-R16) and a rate of 1,
+    every amount from Jal and Vayu into each other well is listed (3 x 99 each, beyond the old 160-action
+    list) and has a compact id. A save with a well past 99 (where the list once overran) is refused."""
+    s = combat.new_game("v03", seed=4, params={"jal_cap": 99, "null_rate": 1, "akasha_gate_percent": 100})
+    while s.to_move == triptych.CHANCE:
+        s.play_chance()
+    s.apply("shunya")                                  # the gate was open from the start: Shunya is in hand
+    while s.to_move == triptych.CHANCE:
+        s.play_chance()
+    data = s.to_dict()
+    data["counters"].update(agni=99, jal=99, vayu=99, prithvi=99)
+    full = combat.State.from_dict(data)
+    converts = [str(a) for a in full.legal_actions() if str(a).startswith("convert")]
+    assert len(converts) == 3 + 2 * 3 * 99            # Agni all or nothing; Jal and Vayu any amount
+    assert {"convert jal agni 1", "convert vayu prithvi 99", "convert agni jal 99"} <= set(converts)
+    assert len(full.legal_compact_ids()) == len(full.legal_actions())
+    full.apply("convert vayu jal 99")                  # Jal and Prithvi are full: the charge is lost
+    assert full.to_dict()["counters"] == {**data["counters"], "vayu": 0, "null_well": 2}
+    data["counters"]["vayu"] = 100
+    with pytest.raises(triptych.InvalidStateError, match=r"^counters\.vayu: must be 0\.\.99"):
+        combat.State.from_dict(data)

@@ -71,3 +71,29 @@ def test_the_slack_tide_owes_a_gale_and_the_tide_draw_at_once():
     data["counters"]["slack_owed"] = 1999
     with pytest.raises(triptych.InvalidStateError, match=r"^counters\.slack_owed"):
         combat.State.from_dict(data)
+
+
+def test_draws_queued_on_top_of_pending_ones_stop_at_the_limit():
+    """V10's Agni firings fire a card again and again in one resolution, a Gale queueing its draw each time
+    before any is made: 50 firings of a Gale drawing 500 would owe 25,000; the count stops at 1998 (F-R16).
+    (The parameters are the ones random play over parameter extremes found it with.)"""
+    params = {"hand_size": 127, "draw_per_turn": 0, "undertow_count": 50, "undertow_weak": 999, "gale_count": 2,
+              "gale_damage": 1, "gale_draw": 500, "stoneskin_count": 0, "shunya_damage": 50, "shunya_block": 500,
+              "guard_block": 100, "akasha_gate_percent": 99, "weak_turns": 100, "paid_draw_cost": 127, "turn_cap": 50,
+              "reroll_cost": 100, "extra_inscribe_cost": 127, "shunya_inscribe_cost": 500, "tilt_cost": 999,
+              "clear_engraving_cost": 500, "base_income": 0, "agni_firings": 50, "akasha_face": 2}
+    worst = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        s = combat.new_game("v10", seed=seed, params=params)
+        for _ in range(300):
+            if s.is_terminal():
+                break
+            data = s.to_dict()
+            worst = max(worst, data["pending_draws"])
+            assert combat.State.from_dict(data).to_dict() == data
+            if s.to_move == triptych.CHANCE:
+                s.play_chance()
+            else:
+                s.apply(rng.choice(s.legal_actions()))
+    assert worst == 2 * 999

@@ -15,6 +15,7 @@ struct ParamSpec {
   const char* name;
   int value;        // the spec's value: the default
   const char* doc;  // one line for the docs and the CLI
+  int min = 0;      // the least value that makes sense (a rate the engine divides by is at least 1)
 };
 
 enum CommonParam : int {
@@ -60,9 +61,10 @@ struct CommonDefaults {
 inline constexpr int kMaxParams = 64;
 // Every parameter's value is in 0..kMaxParamValue (make_params).
 inline constexpr int kMaxParamValue = 999;
-// The most draws play can owe at once, so the most a saved game may hold: a draw is queued only
-// when none is pending, for a parameter's worth of cards (a paid draw, a Gale, the opening hand)
-// or, at V06's Slack Tide, for two (a Gale's draw plus the tide's own).
+// The most draws play owes at once, so the most a saved game may hold: a draw is for a parameter's
+// worth of cards (a paid draw, a Gale, the opening hand) or, at V06's Slack Tide, two (a Gale's draw
+// plus the tide's own); draws queued on top of pending ones (V10's Agni firings, each Gale drawing)
+// stop here (F-R16), far above the 61 cards there are to draw.
 inline constexpr int kMaxPendingDraws = 2 * kMaxParamValue;
 using ParamValues = std::array<std::int32_t, kMaxParams>;
 

@@ -157,7 +157,7 @@ void State::slot_to_pile(int slot, int pile) {
 
 void State::queue_draws(int count, int source) {
   if (count <= 0 || is_terminal()) return;  // a finished fight draws nothing (V03: a detonating paid draw)
-  d.pending_draws = static_cast<std::int16_t>(d.pending_draws + count);
+  d.pending_draws = at_most(d.pending_draws + count, kMaxPendingDraws);
   d.draw_source = static_cast<std::int16_t>(source);
 }
 

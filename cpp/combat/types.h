@@ -80,7 +80,11 @@ struct Action {
 
 // Enough for every distinct (card, slot) placement plus a variant's spends and
 // choices (the largest: V02's Jal redirect, 4x4 charge moves plus statuses).
-inline constexpr int kMaxActions = 160;
+// The longest legal list: V03's Null Well conversion lists every amount from Jal and Vayu (wells stop at
+// 99, F-R16) into each of three other wells, up to 2 x 3 x 99 + 3 actions, beside the turn's placements
+// (at most 25 card codes x 4 slots), slides and verbs. Lists live on the stack; the size costs nothing
+// until written.
+inline constexpr int kMaxActions = 768;
 using ActionList = FixedVector<Action, kMaxActions>;
 
 struct ChanceOutcome {

@@ -12,6 +12,10 @@ namespace {
 enum Mark { kPrimed = 0, kClogged = 1 };
 // Wells are counters 0..3, indexed by element. null_well: 0 closed, 1 open, 2 sealed.
 enum Counter { kNullWell = 4, kBlunt = 5, kLockMask = 6, kPrimeMask = 7 };
+// The most charge a well holds (F-R16). It keeps the Null Well's one conversion listable: every amount
+// from Jal and Vayu into each other well (at a rate of 1, 3 x 99 each) fits kMaxActions, and the largest
+// fits an action's 8-bit argument.
+constexpr int kMaxWell = 99;
 enum Verb { kReroll = 0, kBuyFrom, kDetonate, kSlide, kBluntVerb, kExhaustVerb, kShunyaVerb, kConvert };
 enum Param {
   kRollPour = kCommonParams,
@@ -74,7 +78,7 @@ class TwinWells final : public Variant {
                             {"ladder_block", 2, "Block per placement at that rung"},
                             {"ladder_clog_at", 6, "Prithvi rung: clogged cards no longer reduce income (inert, R)"},
                             {"ladder_slot4_at", 9, "Prithvi rung: slot 4 fires on a number-only match"},
-                            {"null_rate", 2, "Null Well: charge taken per charge given"},
+                            {"null_rate", 2, "Null Well: charge taken per charge given", 1},
                             {"rolls_per_turn_cap", 12, "guard: most rolls in one turn (rerolls can pour more than they cost)"},
                         });
       return p;
@@ -109,14 +113,15 @@ class TwinWells final : public Variant {
 
   static int well(const State& s, int e) { return s.d.counters[e]; }
 
+  // A well holds at most kMaxWell charge (F-R16): more is lost, as past V07's Wick.
   static void pour(State& s, int element, int amount) {
     if (element == kJal) {
       const int total = s.d.counters[kJal] + amount;
-      const int cap = s.param(kJalCap);
+      const int cap = std::min(s.param(kJalCap), kMaxWell);
       s.d.counters[kJal] = static_cast<std::int16_t>(std::min(total, cap));
-      if (total > cap) s.d.counters[kPrithvi] = static_cast<std::int16_t>(s.d.counters[kPrithvi] + total - cap);
+      if (total > cap) s.d.counters[kPrithvi] = at_most(s.d.counters[kPrithvi] + total - cap, kMaxWell);
     } else {
-      s.d.counters[element] = static_cast<std::int16_t>(s.d.counters[element] + amount);
+      s.d.counters[element] = at_most(s.d.counters[element] + amount, kMaxWell);
     }
   }
 
@@ -305,10 +310,9 @@ class TwinWells final : public Variant {
 
   void validate(const State& s) const override {
     for (int e = 0; e < 4; ++e)
-      // Agni and Prithvi never cap; the turn cap (100) x the roll guard (12 x 2)
-      // bounds a well near 2,500, so 9999 (from_dict's own bound) refuses no reachable well.
-      if (s.d.counters[e] < 0 || s.d.counters[e] > 9999)
-        throw InvalidStateError(std::string("counters.") + counter_names()[e] + ": must be 0..9999");
+      // Agni and Prithvi have no cap of their own; every well stops at the position's limit (F-R16).
+      if (s.d.counters[e] < 0 || s.d.counters[e] > kMaxWell)
+        throw InvalidStateError(std::string("counters.") + counter_names()[e] + ": must be 0.." + std::to_string(kMaxWell));
     if (s.d.counters[kJal] > s.param(kJalCap)) throw InvalidStateError("counters.jal: above the Jal cap");
     if (s.d.counters[kNullWell] < 0 || s.d.counters[kNullWell] > 2) throw InvalidStateError("counters.null_well: must be 0..2");
     for (int i = 0; i < kSlots; ++i)

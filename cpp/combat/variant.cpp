@@ -58,9 +58,9 @@ ParamValues make_params(const Variant& v, const std::vector<std::pair<std::strin
       for (const auto& spec : specs) known += std::string(known.empty() ? "" : ", ") + spec.name;
       throw std::invalid_argument("unknown parameter '" + name + "' for " + v.info().id + " (known: " + known + ")");
     }
-    if (value < 0 || value > kMaxParamValue)
-      throw std::invalid_argument("parameter '" + name + "' must be in 0.." + std::to_string(kMaxParamValue) +
-                                  ", got " + std::to_string(value));
+    if (value < specs[i].min || value > kMaxParamValue)
+      throw std::invalid_argument("parameter '" + name + "' must be in " + std::to_string(specs[i].min) + ".." +
+                                  std::to_string(kMaxParamValue) + ", got " + std::to_string(value));
     values[i] = value;
   }
   if (values[kPlayerHp] < 1 || values[kEnemyHp] < 1) throw std::invalid_argument("player_hp and enemy_hp must be >= 1");
