@@ -24,9 +24,9 @@ enum Counter {
   kRepaint = 6,
   kWildUsed = 7,
 };
-// The position's limit for the Wick and standing Block (State::validate's 0..999);
+// The position's limit for the Wick and standing Block (State::validate's 0..kMaxStock, F-R16);
 // a guard like the turn cap, never reached in a default fight (V07-R14).
-constexpr int kWickCap = 999;
+constexpr int kWickCap = kMaxStock;
 enum Verb {
   kRepaintVerb = 0,
   kHoldVerb,

@@ -24,14 +24,14 @@ void check_range(int v, int lo, int hi, const std::string& field) {
 void check_fighter(const Fighter& f, const std::string& who) {
   check_range(f.max_hp, 1, 999, who + ".max_hp");
   check_range(f.hp, 0, f.max_hp, who + ".hp");
-  check_range(f.block, 0, 999, who + ".block");
-  check_range(f.standing_block, 0, 999, who + ".standing_block");
-  check_range(f.status[kWeak], 0, 99, who + ".weak");
-  check_range(f.status[kVulnerable], 0, 99, who + ".vulnerable");
-  check_range(f.status[kBurn], 0, 99, who + ".burn");
-  check_range(f.status[kStrength], -99, 99, who + ".strength");
-  check_range(f.status[kDexterity], -99, 99, who + ".dexterity");
-  check_range(f.burn_turns, 0, 99, who + ".burn_turns");
+  check_range(f.block, 0, kMaxStock, who + ".block");
+  check_range(f.standing_block, 0, kMaxStock, who + ".standing_block");
+  check_range(f.status[kWeak], 0, kMaxStatus, who + ".weak");
+  check_range(f.status[kVulnerable], 0, kMaxStatus, who + ".vulnerable");
+  check_range(f.status[kBurn], 0, kMaxStatus, who + ".burn");
+  check_range(f.status[kStrength], -kMaxStatus, kMaxStatus, who + ".strength");
+  check_range(f.status[kDexterity], -kMaxStatus, kMaxStatus, who + ".dexterity");
+  check_range(f.burn_turns, 0, kMaxStatus, who + ".burn_turns");
 }
 
 const char* intent_text(int intent) {
@@ -45,7 +45,7 @@ void State::validate() const {
   check_range(d.turn, 1, param(kTurnCap) + 1, "turn");
   check_range(d.stage, kStagePlayer, kStageOver, "stage");
   check_range(d.phase, kPlacement, kRolled, "phase");
-  check_range(d.energy, 0, 999, "energy");
+  check_range(d.energy, 0, kMaxStock, "energy");
   check_range(d.intent, 0, kIntents - 1, "intent");
   check_range(d.gated, 0, 1, "gated");
   check_range(d.pending_draws, 0, kMaxPendingDraws, "pending_draws");
@@ -63,7 +63,7 @@ void State::validate() const {
   check_range(d.element, kNotRolled, kDieElements - 1, "dice.element");
   check((d.number == kNotRolled) == (d.element == kNotRolled), "dice", "both dice are rolled or neither");
   check_range(d.rolls, 0, 999, "rolls");
-  check_range(d.block_gained, 0, 999, "block_gained");
+  check_range(d.block_gained, 0, kMaxStock, "block_gained");
   check_range(d.winner, -1, 1, "winner");
   check(d.stage == kStageOver || d.winner == -1, "winner", "set only when the fight is over");
   check(d.stage != kStageOver || (d.player.hp == 0) == (d.winner == kEnemy), "winner", "the Sentinel wins exactly when player HP is 0");
