@@ -7,6 +7,7 @@
 #include <string>
 
 #include "aquaignis/state.h"
+#include "common/bits.h"
 #include "common/rng.h"
 
 namespace triptych::aquaignis {
@@ -59,19 +60,6 @@ constexpr std::uint64_t ahead(std::uint64_t x, int dir, int k) { return dir > 0 
 // Bit b of the result is bit b of x one flow to the left / right (the flows form a ring).
 constexpr std::uint64_t from_left(std::uint64_t x) { return ((x << kSlots) | (x >> (kCells - kSlots))) & kBoard; }
 constexpr std::uint64_t from_right(std::uint64_t x) { return ((x >> kSlots) | (x << (kCells - kSlots))) & kBoard; }
-// Set bits. The portable build has no POPCNT instruction, and there std::popcount is a call
-// into libgcc (__popcountdi2: a third of random_action's instructions); this is a dozen
-// inline ones.
-inline int bit_count(std::uint64_t x) {
-#ifdef __POPCNT__
-  return std::popcount(x);
-#else
-  x -= (x >> 1) & 0x5555555555555555ULL;
-  x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
-  x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
-  return static_cast<int>((x * 0x0101010101010101ULL) >> 56);
-#endif
-}
 }  // namespace
 
 State::MoveMasks State::move_masks() const {

@@ -9,6 +9,7 @@
 #include <emmintrin.h>
 #endif
 
+#include "common/bits.h"
 #include "common/rng.h"
 #include "hexfleet/state.h"
 
@@ -100,6 +101,7 @@ void push_steps(Out& out, ActionType type, Hex from, unsigned dirs, unsigned cli
 }
 }  // namespace
 
+template <bool kOrdered>
 void State::generate_frigate_steps(int col, const FixedVector<std::uint8_t, 6>& first_dirs,
                                    const FixedVector<std::uint8_t, 6>& first_climb, int budget,
                                    FrigateMoves& moves) const {
@@ -121,7 +123,8 @@ void State::generate_frigate_steps(int col, const FixedVector<std::uint8_t, 6>& 
   const unsigned core_r = static_cast<unsigned>(core_[me].r - from.r + 3);
   const std::uint64_t own_core = core_q < 7u && core_r < 7u ? std::uint64_t{1} << (core_q * 8 + core_r) : 0;
   moves.from = from;
-  int found = 0;  // destinations as box bits in moves.order, in the order found
+  moves.firsts = static_cast<int>(first_dirs.size());
+  if constexpr (kOrdered) moves.count = moves.firsts;
   auto& climb_at_most = moves.climb_at_most;  // reached by a path climbing at most 0, 1 levels
   climb_at_most = {0, 0};
   std::uint64_t reached = 0;
@@ -131,7 +134,8 @@ void State::generate_frigate_steps(int col, const FixedVector<std::uint8_t, 6>& 
   };
   for (std::size_t k = 0; k < first_dirs.size(); ++k) {
     const int bit = kBoxCentreBit + kBoxStep[first_dirs[k]];
-    moves.order[found++] = static_cast<std::uint8_t>(bit);
+    moves.first[k] = first_dirs[k];
+    if constexpr (kOrdered) moves.order[k] = static_cast<std::uint8_t>(bit);
     reached |= std::uint64_t{1} << bit;
     note(std::uint64_t{1} << bit, first_climb[k]);
   }
@@ -156,18 +160,52 @@ void State::generate_frigate_steps(int col, const FixedVector<std::uint8_t, 6>& 
     if (fc >= budget) ok &= ~climbs;  // no climb left for the second step
     note(ok & ~climbs, fc);
     note(ok & climbs, fc + 1);
-    std::uint64_t fresh = ok & ~reached;
+    const std::uint64_t fresh = ok & ~reached;
     reached |= ok;
-    for (int i = 0; fresh != 0; ++i) {  // in direction order
-      const int bit = kSecondStep[first][kOnwards[first][i]].bit;
-      if (fresh >> bit & 1) {
-        moves.order[found++] = static_cast<std::uint8_t>(bit);
-        fresh &= ~(std::uint64_t{1} << bit);
+    if constexpr (kOrdered) {
+      for (std::uint64_t left = fresh, i = 0; left != 0; ++i) {  // in direction order
+        const int bit = kSecondStep[first][kOnwards[first][i]].bit;
+        if (left >> bit & 1) {
+          moves.order[moves.count++] = static_cast<std::uint8_t>(bit);
+          left &= ~(std::uint64_t{1} << bit);
+        }
       }
+    } else {
+      moves.fresh[k] = fresh;  // put in order only for the move drawn (FrigateMoves::action)
     }
   }
-  moves.count = found;
+  if constexpr (!kOrdered) moves.count = bit_count(reached);
 }
+
+namespace {
+Action frigate_move(const FrigateMoves& moves, int bit) {
+  const int climb = (moves.climb_at_most[0] >> bit & 1) ? 0 : (moves.climb_at_most[1] >> bit & 1) ? 1 : 2;
+  const Hex from = moves.from;
+  return {ActionType::kMove, 0, false, static_cast<std::uint8_t>(climb), from,
+          Hex{from.q + (bit >> 3) - 3, from.r + (bit & 7) - 3}};
+}
+}  // namespace
+
+Action FrigateMoves::listed(int k) const { return frigate_move(*this, order[k]); }
+
+// The order generate_frigate_steps finds the destinations in: the first
+// steps, then each first step's fresh onward cells in direction order.
+Action FrigateMoves::drawn(int k) const {
+  if (k < firsts) return frigate_move(*this, State::kBoxCentreBit + kBoxStep[first[k]]);
+  k -= firsts;
+  for (int j = 0;; ++j) {
+    const int n = bit_count(fresh[j]);
+    if (k >= n) {
+      k -= n;
+      continue;
+    }
+    for (const std::uint8_t d : kOnwards[first[j]]) {
+      const int bit = kSecondStep[first[j]][d].bit;
+      if ((fresh[j] >> bit & 1) && k-- == 0) return frigate_move(*this, bit);
+    }
+  }
+}
+
 
 template <bool kReference, typename Out>
 void State::generate_moves(int col, const ChainInfo& info, Out& out) const {
@@ -257,11 +295,11 @@ void State::generate_moves(int col, const ChainInfo& info, Out& out) const {
   }
   if (!kReference && info.count == 1 && !wrapped_ && !(col_height_[col] == 1 && info.cut[col])) {
     if constexpr (requires { out.frigate(); }) {
-      generate_frigate_steps(col, first_dirs, first_climb, budget, out.frigate());  // kept unlisted
+      generate_frigate_steps<false>(col, first_dirs, first_climb, budget, out.frigate());  // kept unlisted
     } else {
       FrigateMoves moves;
-      generate_frigate_steps(col, first_dirs, first_climb, budget, moves);
-      for (int k = 0; k < moves.size(); ++k) out.push_back(moves.action(k));
+      generate_frigate_steps<true>(col, first_dirs, first_climb, budget, moves);
+      for (int k = 0; k < moves.size(); ++k) out.push_back(moves.listed(k));
     }
     return;
   }
@@ -417,6 +455,7 @@ struct DrawList {
   FixedVector<Run, 4 * kFleetSize> runs;
   std::array<FrigateMoves, kFleetSize> frigates;  // [0, frigate_count) in use: filled, never cleared
   int frigate_count = 0;
+  int unlisted_steps = 0;  // the kSteps runs' actions
   ActionList listed;
 
   void push_back(const Action& a) {
@@ -426,9 +465,11 @@ struct DrawList {
     listed.push_back(a);
   }
   void steps(ActionType type, Hex from, unsigned dirs, unsigned climbs) {
-    if (dirs != 0)
+    if (dirs != 0) {
       runs.push_back({kSteps, type, static_cast<std::uint8_t>(dirs), static_cast<std::uint8_t>(climbs), 0,
                       kDirectionCount[dirs], from});
+      unlisted_steps += kDirectionCount[dirs];
+    }
   }
   FrigateMoves& frigate() {  // the next Frigate's record, for generate_frigate_steps to fill
     runs.push_back({kFrigate, ActionType::kMove, 0, 0, static_cast<std::uint16_t>(frigate_count), 0, Hex{}});
@@ -438,8 +479,8 @@ struct DrawList {
     return r.kind == kFrigate ? frigates[r.first].size() : r.count;
   }
   int size() const {
-    int n = 0;
-    for (const Run& r : runs) n += run_size(r);
+    int n = unlisted_steps + static_cast<int>(listed.size());
+    for (int i = 0; i < frigate_count; ++i) n += frigates[i].count;
     return n;
   }
   Action operator[](int k) const {  // k < size()
@@ -449,7 +490,7 @@ struct DrawList {
         k -= n;
         continue;
       }
-      if (r.kind == kFrigate) return frigates[r.first].action(k);
+      if (r.kind == kFrigate) return frigates[r.first].drawn(k);
       if (r.kind == kListed) return listed[r.first + k];
       unsigned dirs = r.dirs;
       for (; k > 0; --k) dirs &= dirs - 1;

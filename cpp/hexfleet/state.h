@@ -127,24 +127,26 @@ struct Lifted {
 };
 
 // A Frigate's moves in the usual case, as State::generate_frigate_steps
-// finds them: its destinations as bits of State::box_occupancy's word around
-// `from`, in generation order, and which of them a path reaches climbing at
-// most 0 or 1 levels (the others climb 2). random_action keeps this instead of
-// writing out the moves, and builds only the one it draws.
+// finds them: its first steps, then each first step's onward cells not
+// reached before, in direction order; each destination a cell of
+// State::box_occupancy's word around `from`, and which cells a path reaches
+// climbing at most 0 or 1 levels (the others climb 2). Listing, the order is
+// written out (`order`); drawing (random_action keeps these instead of writing
+// out the moves), only the count is needed, so each first step's onward cells
+// are kept as bits (`fresh`) and put in order only for the move drawn.
 struct FrigateMoves {
-  // No initialisers: generate_frigate_steps writes every field (random_action
+  // No initialisers: generate_frigate_steps writes every field in use (random_action
   // keeps an array of these, which would otherwise be cleared at every draw).
   Hex from;
-  int count;
-  std::array<std::uint8_t, 18> order;
+  int count;   // destinations
+  int firsts;  // first steps: first[0, firsts), and fresh[0, firsts) when drawing
+  std::array<std::uint8_t, 6> first;          // their directions
+  std::array<std::uint64_t, 6> fresh;         // drawing: the cells first reached through first[k]
+  std::array<std::uint8_t, 18> order;         // listing: every destination, in order
   std::array<std::uint64_t, 2> climb_at_most;
   int size() const { return count; }
-  Action action(int k) const {
-    const int bit = order[k];
-    const int climb = (climb_at_most[0] >> bit & 1) ? 0 : (climb_at_most[1] >> bit & 1) ? 1 : 2;
-    return {ActionType::kMove, 0, false, static_cast<std::uint8_t>(climb), from,
-            Hex{from.q + (bit >> 3) - 3, from.r + (bit & 7) - 3}};
-  }
+  Action listed(int k) const;  // k < size(), from generate_frigate_steps<true>
+  Action drawn(int k) const;   // the same action, from generate_frigate_steps<false>
 };
 
 // The columns within three hexes of a centre, in a 7x7 axial box: a
@@ -412,6 +414,7 @@ class State {
   void generate_moves(int col, const ChainInfo& info, Out& out) const;
   // A Frigate's moves in the usual case (one component, not wrapped, lifting it splits nothing),
   // given its legal first steps: the second steps judged as bits of box_occupancy's word.
+  template <bool kOrdered>
   void generate_frigate_steps(int col, const FixedVector<std::uint8_t, 6>& first_dirs,
                               const FixedVector<std::uint8_t, 6>& first_climb, int budget, FrigateMoves& moves) const;
   template <typename Out>
@@ -484,6 +487,7 @@ class State {
 
   friend std::uint64_t perft(const State& state, int depth);
   friend int evaluate(const State& state, const EvalWeights& weights);
+  friend struct FrigateMoves;  // its moves are cells of box_occupancy's word
 };
 
 // Leaves of the action tree `depth` plies deep (each action is one ply).
