@@ -13,6 +13,7 @@
 
 #include "aquaignis/nnue_features.h"
 #include "aquaignis/search_game.h"
+#include "nnue/lazy_accumulators.h"
 #include "nnue/net.h"
 
 namespace triptych::aquaignis {
@@ -21,52 +22,36 @@ inline nnue::NetSpec nnue_spec() {
   return {nnue::kAquaIgnisNet, nnue_features::kFeatureSet, nnue_features::kFeatures};
 }
 
-// The accumulators are kept with a snapshot of what they describe (the
-// units' cells and the non-unit features) and brought up to date lazily:
-// apply only marks them stale; they catch up when the position is evaluated,
-// read or copied, by comparing the snapshot with the state: for each slot
-// whose unit changed, the old unit's feature is subtracted and the new one's
-// added, in both perspectives, and likewise the score, link, turn and
-// no-progress features. The search copies a node once for each of its
-// children, so a node with children catches up once, at its first copy, and a
-// node that is never evaluated (a transposition-table cut-off, a terminal or
-// repeated position) pays nothing. Catching up through a const reference
-// changes only the mutable accumulators and snapshot, never what the position
-// is; like the search's own states, a stale position is not to be copied from
-// two threads at once (the search's root is always fresh).
-class NnueState {
+// What the accumulators describe: every slot's cell (0 when empty, as in the state) and the other features.
+struct NnueBoard {
+  static constexpr int kWords = (kCells + 7) / 8;
+  alignas(8) std::uint8_t cells[kWords * 8] = {};  // the bytes past kCells stay 0
+  int extra[2][10];
+  int extra_n[2] = {0, 0};
+
+  void take_cells(const State& s) {
+    for (int i = 0; i < kCells; ++i) cells[i] = s.cell(i / kSlots, i % kSlots).code;
+  }
+  static_assert(std::endian::native == std::endian::little, "word() reads slot 8 w + k as byte k");
+  std::uint64_t word(int w) const {
+    std::uint64_t x;
+    std::memcpy(&x, cells + 8 * w, 8);
+    return x;
+  }
+};
+
+// The accumulators catch up with the state (nnue::LazyAccumulators) by
+// comparing the board snapshot with the state: for each slot whose unit
+// changed, the old unit's feature is subtracted and the new one's added, in
+// both perspectives, and likewise the score, link, turn and no-progress features.
+class NnueState : public nnue::LazyAccumulators<NnueState, State, NnueBoard> {
  public:
   // More changed features than this in one perspective and the update
   // refreshes that accumulator from the full list instead (a pulse striking
   // many units): about half of a typical position's active features.
   static constexpr int kRefreshAbove = 24;
 
-  NnueState(const State& state, const nnue::Net& net) : state_(state), net_(&net) { refresh(); }
-  NnueState(const NnueState& other) : state_(other.state_), net_(other.net_) {
-    other.catch_up();
-    board_ = other.board_;
-    acc_ = other.acc_;
-  }
-  NnueState& operator=(const NnueState& other) {
-    if (this != &other) {
-      other.catch_up();
-      state_ = other.state_, net_ = other.net_, board_ = other.board_, acc_ = other.acc_, stale_ = false;
-    }
-    return *this;
-  }
-
-  const State& state() const { return state_; }
-  const nnue::Accumulators& accumulators() const {
-    catch_up();
-    return acc_;
-  }
-  int evaluate() const { return nnue::forward(*net_, accumulators(), state_.side_to_act()); }
-
-  // Applies a legal action; the accumulators catch up when next read.
-  void apply(const Action& action) {
-    state_.apply_unchecked(action);
-    stale_ = true;
-  }
+  NnueState(const State& state, const nnue::Net& net) : LazyAccumulators(state, net) { refresh(); }
 
   // Both accumulators recomputed from the full feature lists.
   void refresh() {
@@ -79,39 +64,16 @@ class NnueState {
   }
 
  private:
-  // What the accumulators describe: every slot's cell (0 when empty, as in the state) and the other features.
-  struct Board {
-    static constexpr int kWords = (kCells + 7) / 8;
-    alignas(8) std::uint8_t cells[kWords * 8] = {};  // the bytes past kCells stay 0
-    int extra[2][10];
-    int extra_n[2] = {0, 0};
-
-    void take_cells(const State& s) {
-      for (int i = 0; i < kCells; ++i) cells[i] = s.cell(i / kSlots, i % kSlots).code;
-    }
-    static_assert(std::endian::native == std::endian::little, "word() reads slot 8 w + k as byte k");
-    std::uint64_t word(int w) const {
-      std::uint64_t x;
-      std::memcpy(&x, cells + 8 * w, 8);
-      return x;
-    }
-  };
-
-  void catch_up() const {
-    if (stale_) {
-      update();
-      stale_ = false;
-    }
-  }
+  friend LazyAccumulators;
 
   // Brings the accumulators and board_ to the state by the features that changed.
   void update() const {
     // The slots whose cell changed: the two boards compared eight slots at a time.
-    Board now;
+    NnueBoard now;
     now.take_cells(state_);
     int removed[2][nnue_features::kMaxActive + 10], added[2][nnue_features::kMaxActive + 10];
     int n_removed = 0, n_added = 0;
-    for (int w = 0; w < Board::kWords; ++w) {
+    for (int w = 0; w < NnueBoard::kWords; ++w) {
       std::uint64_t diff = board_.word(w) ^ now.word(w);
       while (diff) {
         const int byte = __builtin_ctzll(diff) / 8;  // little-endian: byte k of the word is slot 8 w + k
@@ -158,13 +120,6 @@ class NnueState {
     const int n = nnue_features::active_features(state_, p, features);
     nnue::refresh(*net_, acc_, p, features, n);
   }
-
-  State state_;
-  const nnue::Net* net_;
-  // What the accumulators describe, and whether the state has moved on since (catch_up).
-  mutable Board board_;
-  mutable nnue::Accumulators acc_;
-  mutable bool stale_ = false;
 };
 
 // The Game policy of cpp/search/ over NnueState; everything but apply and

@@ -16,6 +16,7 @@
 
 #include "hexfleet/nnue_features.h"
 #include "hexfleet/search_game.h"
+#include "nnue/lazy_accumulators.h"
 #include "nnue/net.h"
 
 namespace triptych::hexfleet {
@@ -104,41 +105,11 @@ struct NnueBoard {
   }
 };
 
-// The accumulators are brought up to date lazily: apply only marks them
-// stale, and they catch up (by the diff above) when the position is evaluated
-// or copied. The search copies a node once for each of its children, so a node
-// with children catches up once, at its first copy, and a node that is never
-// evaluated (a transposition-table cut-off, a terminal or repeated position)
-// pays nothing. Catching up through a const reference changes only the
-// mutable accumulators and snapshot, never what the position is; like the
-// search's own states, a stale position is not to be copied from two threads
-// at once (the search's root is always fresh).
-class NnueState {
+// The accumulators catch up with the state (nnue::LazyAccumulators) by the
+// diff of two NnueBoards above.
+class NnueState : public nnue::LazyAccumulators<NnueState, State, NnueBoard> {
  public:
-  NnueState(const State& state, const nnue::Net& net) : state_(state), net_(&net) { refresh(); }
-  NnueState(const NnueState& other) : state_(other.state_), net_(other.net_) {
-    other.catch_up();
-    board_ = other.board_;
-    acc_ = other.acc_;
-  }
-  NnueState& operator=(const NnueState& other) {
-    if (this != &other) {
-      other.catch_up();
-      state_ = other.state_, net_ = other.net_, board_ = other.board_, acc_ = other.acc_, stale_ = false;
-    }
-    return *this;
-  }
-
-  const State& state() const { return state_; }
-  const nnue::Accumulators& accumulators() const {
-    catch_up();
-    return acc_;
-  }
-  int evaluate() const { return nnue::forward(*net_, accumulators(), state_.side_to_act()); }
-  void apply(const Action& action) {
-    state_.apply_unchecked(action);
-    stale_ = true;
-  }
+  NnueState(const State& state, const nnue::Net& net) : LazyAccumulators(state, net) { refresh(); }
   // Both accumulators recomputed from the full feature lists.
   void refresh() {
     board_.take(state_);
@@ -147,12 +118,7 @@ class NnueState {
   }
 
  private:
-  void catch_up() const {
-    if (stale_) {
-      update();
-      stale_ = false;
-    }
-  }
+  friend LazyAccumulators;
 
   // Brings the accumulators from board_ to the state's board by the features that changed.
   void update() const {
@@ -239,13 +205,6 @@ class NnueState {
   static constexpr int kRefreshAbove = 48;
   // Tile features (kRefreshAbove), reserve thermometers (a piece returns or is spent), countdown and turn.
   static constexpr int kMaxChanged = kRefreshAbove + 2 * kUnitCount * nnue_features::kReserveDepth + 2;
-
-  State state_;
-  const nnue::Net* net_;
-  // What the accumulators describe, and whether the state has moved on since (catch_up).
-  mutable NnueBoard board_;
-  mutable nnue::Accumulators acc_;
-  mutable bool stale_ = false;
 };
 
 // The Game policy of cpp/search/ over NnueState: the classic SearchGame's rules on the inner state.
