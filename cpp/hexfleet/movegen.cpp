@@ -556,12 +556,9 @@ bool State::shipyard_site_ok(int core_col, int dir, int side) const {
   return true;
 }
 
-template <bool kReference>
-std::uint64_t State::begin_generation(ChainInfo& info, FixedVector<std::uint8_t, kMaxShipyardsOnBoard>& yards) const {
-  if constexpr (!kReference) label_components(info);
-  // Our uncovered Shipyards (for the spawns) and movers (the Core, ships), as
-  // column bits: a pass without branches, since whose tile tops a column is
-  // anyone's guess for the branch predictor.
+State::OurTops State::our_tops() const {
+  // A pass without branches, since whose tile tops a column is anyone's guess
+  // for the branch predictor.
   std::uint64_t yard_columns = 0, movers = 0;
 #ifdef __SSE2__
   // Sixteen columns a step (kMaxColumns is 48: three loads, all inside the array). Ours are the
@@ -579,8 +576,7 @@ std::uint64_t State::begin_generation(ChainInfo& info, FixedVector<std::uint8_t,
     yard_columns |= std::uint64_t(static_cast<std::uint16_t>(_mm_movemask_epi8(is_yard))) << base;
   }
   const std::uint64_t in_use = (std::uint64_t{1} << columns_) - 1;  // the bytes past columns_ are stale
-  movers &= in_use;
-  yard_columns &= in_use;
+  return {yard_columns & in_use, movers & in_use};
 #else
   const auto& role = kRole[side_];
   for (int c = 0; c < columns_; ++c) {
@@ -588,10 +584,16 @@ std::uint64_t State::begin_generation(ChainInfo& info, FixedVector<std::uint8_t,
     yard_columns |= std::uint64_t{r == kYard} << c;
     movers |= std::uint64_t{r == kMover} << c;
   }
+  return {yard_columns, movers};
 #endif
-  for (; yard_columns != 0; yard_columns &= yard_columns - 1)
-    yards.push_back(static_cast<std::uint8_t>(std::countr_zero(yard_columns)));
-  return movers;
+}
+
+template <bool kReference>
+std::uint64_t State::begin_generation(ChainInfo& info, FixedVector<std::uint8_t, kMaxShipyardsOnBoard>& yards) const {
+  if constexpr (!kReference) label_components(info);
+  const OurTops tops = our_tops();
+  for (std::uint64_t y = tops.yards; y != 0; y &= y - 1) yards.push_back(static_cast<std::uint8_t>(std::countr_zero(y)));
+  return tops.movers;
 }
 
 template <bool kReference, typename Out>
@@ -728,22 +730,21 @@ Action State::random_action(Rng& rng) const {
 }
 
 // Asked after every first action and at every turn's start, so it tries the
-// cheap certainties first and only then generates the whole list.
+// cheap certainties first (a Shipyard that can build, a mover that surely
+// can move or attack) and only then generates the whole list.
 bool State::has_legal_action() const {
   if (over_) return false;
   const int me = side_;
   const auto& stock = reserve_[me];
   const bool can_spawn = stock[kShield] + stock[kFrigate] + stock[kDestroyer] + stock[kRepulsor] > 0;
-  for (int c = 0; c < columns_; ++c) {
+  const OurTops tops = our_tops();
+  // Empty ground beside a Shipyard takes any tile from the reserve.
+  if (can_spawn)
+    for (std::uint64_t yards = tops.yards; yards != 0; yards &= yards - 1)
+      if (col_ring_[std::countr_zero(yards)] != 0x3F) return true;
+  for (std::uint64_t movers = tops.movers; movers != 0; movers &= movers - 1) {
+    const int c = std::countr_zero(movers);
     const Tile t = top(c);
-    if (t.owner() != me) continue;
-    if (t.is_shipyard()) {
-      if (!can_spawn) continue;
-      for (int d = 0; d < 6; ++d)
-        if (col_nbr_[c][d] == kNone) return true;  // empty ground takes any tile from the reserve
-      continue;
-    }
-    if (!t.is_ship() && !t.is_core()) continue;
     if (col_height_[c] == 1) {
       // A lone mover whose neighbours form one arc (so it splits nothing) may
       // slide onto empty ground beside the arc's end and stay joined to it.

@@ -403,6 +403,11 @@ class State {
   // Out is an ActionList, or a sink that only notes whether anything came.
   template <bool kReference, typename Out>
   void generate(Out& out) const;
+  // The columns topped by our Shipyards and by our movers (the Core, face-up ships), as column bits.
+  struct OurTops {
+    std::uint64_t yards, movers;
+  };
+  OurTops our_tops() const;
   // generate's first pass: the components (into info), our uncovered
   // Shipyards (into yards); returns our movers (the Core, ships) as column bits.
   template <bool kReference>
