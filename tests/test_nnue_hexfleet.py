@@ -228,3 +228,19 @@ def test_selfplay_and_training_run_for_hexfleet(tmp_path: Path) -> None:
     assert path.stat().st_size < 2_000_000
     states_eval = netfile.forward_int(q, features)
     assert np.isfinite(states_eval).all()
+
+
+def test_a_position_read_only_after_many_actions_catches_up(net_file: Path) -> None:
+    # The tiles each action changed are noted as it is applied, up to a limit; past it (here 40 actions
+    # with no read between) the accumulators are recomputed in full. Either way they equal a fresh start.
+    net = core.NnueNet(str(net_file))
+    for seed in range(3):
+        rng = random.Random(100 + seed)
+        position = core.NnuePosition(net, hx.new_game())
+        for run in (1, 5, 12, 40):
+            for _ in range(run):
+                if not position.state.is_terminal():
+                    position.apply(rng.choice(position.state.legal_actions()))
+            fresh = core.NnuePosition(net, position.state)
+            assert (position.accumulators() == fresh.accumulators()).all()
+            assert position.evaluate() == fresh.evaluate()

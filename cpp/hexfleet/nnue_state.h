@@ -1,12 +1,13 @@
 // Hexfleet searched with the NNUE evaluation: the state plus its two
-// accumulators (docs/nnue.md, "Where the accumulators are updated"). The
-// accumulators are kept with a snapshot of the board they describe (every
-// tile as a packed key, the Cores, reserves, countdown and turn); an update
-// lists the board again, takes the difference of the two sorted key lists and
-// subtracts and adds only the features that changed. A move of a Core shifts
-// that Core's frame in both perspectives, so both are then refreshed in full.
-// The classic search (SearchGame) is a separate instantiation and pays nothing
-// for this.
+// accumulators (docs/nnue.md, "Where the accumulators are updated"). apply
+// notes which tiles the action changed, by listing the few hexes it touches
+// before and after (a step's two ends; a push's Repulsor, target and the hex
+// beyond), and the accumulators catch up by those tiles' features alone, plus
+// the reserves, countdown and turn, compared with a snapshot. A move of a Core
+// shifts that Core's frame in both perspectives, and a cascade (tiles cut off
+// from their Core going home) changes tiles elsewhere, so both then refresh
+// in full. The classic search (SearchGame) is a separate instantiation and
+// pays nothing for this.
 #pragma once
 
 #include <algorithm>
@@ -25,20 +26,10 @@ inline nnue::NetSpec nnue_spec() {
   return {nnue::kHexfleetNet, nnue_features::kFeatureSet, nnue_features::kFeatures};
 }
 
-// What the accumulators were computed from: enough to list their features.
-struct NnueBoard {
-  // One key per tile: q and r modulo 1024 (10 bits each; a board of 48 tiles,
-  // and the board one action later, span far less), level (6 bits) and the
-  // tile's code (5 bits). Column by column in the state's column order, which
-  // an action keeps but for the columns it adds or removes.
-  std::uint32_t tiles[kMaxTiles];
-  std::uint8_t column_start[kMaxColumns + 1];  // column c's keys: tiles[column_start[c] .. column_start[c + 1])
-  int columns = 0;
-  Hex cores[2];
-  std::uint8_t reserves[2][kUnitCount];
-  std::int8_t countdown = 0, side = 0, actions_left = 0;
-
-  static std::uint32_t key(Hex at, int level, Tile t) {
+// A tile where it stands, packed: q and r modulo 1024 (10 bits each; a board
+// of 48 tiles spans far less), level (6 bits) and the tile's code (5 bits).
+struct TileKey {
+  static std::uint32_t make(Hex at, int level, Tile t) {
     return (std::uint32_t(at.q) & 1023) << 21 | (std::uint32_t(at.r) & 1023) << 11 | std::uint32_t(level) << 5 | t.code;
   }
   static int level_of(std::uint32_t key) { return (key >> 5) & 63; }
@@ -48,39 +39,8 @@ struct NnueBoard {
   static int dq(std::uint32_t key, Hex core) { return wrapped(key >> 21, core.q); }
   static int dr(std::uint32_t key, Hex core) { return wrapped(key >> 11, core.r); }
 
-  int tile_count() const { return column_start[columns]; }
-
-  void take(const State& s) {
-    columns = s.column_count();
-    int n = 0;
-    Tile column[kMaxTiles];
-    for (int col = 0; col < columns; ++col) {
-      column_start[col] = std::uint8_t(n);
-      const std::uint32_t at = key(s.column_hex(col), 0, Tile{});  // the column's q and r bits
-      const int height = s.column_tiles(col, column);
-      for (int level = 0; level < height; ++level) tiles[n++] = at | std::uint32_t(level) << 5 | column[level].code;
-    }
-    column_start[columns] = std::uint8_t(n);
-    for (int side_ = 0; side_ < 2; ++side_) {
-      cores[side_] = s.core(side_);
-      for (int unit = 0; unit < kUnitCount; ++unit) reserves[side_][unit] = std::uint8_t(s.reserve(side_, unit));
-    }
-    countdown = std::int8_t(s.countdown());
-    side = std::int8_t(s.side_to_act());
-    actions_left = std::int8_t(s.actions_left());
-  }
-
-  // Whether column `col` holds the same tiles in both boards.
-  bool same_column(const NnueBoard& other, int col) const {
-    const int n = column_start[col + 1] - column_start[col];
-    if (n != other.column_start[col + 1] - other.column_start[col]) return false;
-    for (int i = 0; i < n; ++i)
-      if (tiles[column_start[col] + i] != other.tiles[other.column_start[col] + i]) return false;
-    return true;
-  }
-
-  // The feature of tile `key` in `frame` (0: the perspective's Core, 1: the other's).
-  int tile_feature(int perspective, int frame, std::uint32_t key) const {
+  // The feature of tile `key` in `frame` (0: the perspective's Core, 1: the other's), cores[side] the Cores.
+  static int feature(int perspective, int frame, std::uint32_t key, const Hex* cores) {
     const Hex core = cores[frame == 0 ? perspective : 1 - perspective];
     const Tile t = tile_of(key);
     const int mine = t.owner() == perspective ? 0 : 1;
@@ -89,84 +49,139 @@ struct NnueBoard {
            ((mine * 7 + kind) * 3 + std::min(level_of(key), 2)) * nnue_features::kPlaces +
            nnue_features::place(dq(key, core), dr(key, core));
   }
+};
 
-  // Every active feature for `perspective` (the same set as nnue_features::active_features).
-  int features(int perspective, int* out) const {
-    int n = 0;
-    for (int i = 0; i < tile_count(); ++i)
-      for (int frame = 0; frame < 2; ++frame) out[n++] = tile_feature(perspective, frame, tiles[i]);
-    for (int s = 0; s < 2; ++s)
-      for (int unit = 0; unit < kUnitCount; ++unit)
-        for (int t = 1; t <= std::min<int>(reserves[s][unit], nnue_features::kReserveDepth); ++t)
-          out[n++] = nnue_features::reserve_feature(perspective, s, unit, t);
-    out[n++] = nnue_features::countdown_feature(countdown);
-    out[n++] = nnue_features::turn_feature(perspective, side, actions_left);
-    return n;
+// What the accumulators describe besides the tiles (whose changes NnueState
+// notes as they happen): the Cores (the frames), reserves, countdown and turn.
+struct NnueBoard {
+  Hex cores[2];
+  std::uint8_t reserves[2][kUnitCount];
+  std::int8_t countdown = 0, side = 0, actions_left = 0;
+
+  void take(const State& s) {
+    for (int side_ = 0; side_ < 2; ++side_) {
+      cores[side_] = s.core(side_);
+      for (int unit = 0; unit < kUnitCount; ++unit) reserves[side_][unit] = std::uint8_t(s.reserve(side_, unit));
+    }
+    countdown = std::int8_t(s.countdown());
+    side = std::int8_t(s.side_to_act());
+    actions_left = std::int8_t(s.actions_left());
   }
 };
 
-// The accumulators catch up with the state (nnue::LazyAccumulators) by the
-// diff of two NnueBoards above.
+// The tiles that left and arrived since the accumulators last caught up, or
+// `whole` when they must be recomputed from the full feature lists.
+struct TileChanges {
+  static constexpr int kMax = 24;  // more (several actions with no catching up between) and it is whole
+  std::uint32_t gone[kMax], came[kMax];
+  std::uint8_t n_gone = 0, n_came = 0;
+  bool whole = false;
+  void clear() { n_gone = n_came = 0, whole = false; }  // the lists are not cleared: only [0, n) is read
+};
+
 class NnueState : public nnue::LazyAccumulators<NnueState, State, NnueBoard> {
  public:
   NnueState(const State& state, const nnue::Net& net) : LazyAccumulators(state, net) { refresh(); }
+
+  // Applies a legal action, noting the tiles it changed; the accumulators catch up when next read.
+  void apply(const Action& action) {
+    if (changes_.whole) {
+      state_.apply_unchecked(action);
+    } else {
+      Hex hexes[3];
+      const int n_hexes = touched_hexes(action, hexes);
+      std::uint32_t before[kListed], after[kListed];
+      const int n_before = list_tiles(hexes, n_hexes, before);
+      const int tiles_before = state_.tile_count();
+      state_.apply_unchecked(action);
+      const int n_after = list_tiles(hexes, n_hexes, after);
+      // Tiles elsewhere change only in a cascade, which only removes them: the count tells.
+      if (state_.tile_count() - tiles_before != n_after - n_before)
+        changes_.whole = true;
+      else
+        note_changes(before, n_before, after, n_after);
+    }
+    stale_ = true;
+  }
   // Both accumulators recomputed from the full feature lists.
   void refresh() {
     board_.take(state_);
-    refresh_from_board();
+    refresh_all();
+    changes_.clear();
     stale_ = false;
   }
 
  private:
   friend LazyAccumulators;
+  static constexpr int kListed = 3 * kMaxTiles;
 
-  // Brings the accumulators from board_ to the state's board by the features that changed.
-  void update() const {
-    NnueBoard now;
-    now.take(state_);
-    const NnueBoard& was = board_;
-    if (now.cores[0] != was.cores[0] || now.cores[1] != was.cores[1]) {
-      board_ = now;
-      refresh_from_board();
-      return;
+  // The hexes whose stacks an action changes (besides a cascade): at most three.
+  static int touched_hexes(const Action& a, Hex* out) {
+    switch (a.type) {
+      case ActionType::kMove: out[0] = a.from, out[1] = a.to; return 2;  // a Frigate's path leaves no trace
+      case ActionType::kPush: out[0] = a.from, out[1] = a.to, out[2] = {2 * a.to.q - a.from.q, 2 * a.to.r - a.from.r};
+        return 3;  // the Repulsor's, the target's and the one beyond
+      default: out[0] = a.to; return 1;  // a spawn, a Shipyard, a destroyed tile
     }
-    // The tiles that left (or changed) and arrived: the keys of the columns that differ, sorted, less
-    // those in both lists (a column the state moved to another index, unchanged).
-    std::uint32_t gone[kMaxTiles], came[kMaxTiles];
-    int n_gone = 0, n_came = 0;
-    for (int col = 0; col < std::max(was.columns, now.columns); ++col) {
-      if (col < was.columns && col < now.columns && now.same_column(was, col)) continue;
-      if (col < was.columns)
-        for (int i = was.column_start[col]; i < was.column_start[col + 1]; ++i) gone[n_gone++] = was.tiles[i];
-      if (col < now.columns)
-        for (int i = now.column_start[col]; i < now.column_start[col + 1]; ++i) came[n_came++] = now.tiles[i];
+  }
+  int list_tiles(const Hex* hexes, int n_hexes, std::uint32_t* out) const {
+    int n = 0;
+    Tile column[kMaxTiles];
+    for (int i = 0; i < n_hexes; ++i) {
+      const int height = state_.tiles_at(hexes[i], column);
+      for (int level = 0; level < height; ++level) out[n++] = TileKey::make(hexes[i], level, column[level]);
     }
-    sort_keys(gone, n_gone);
-    sort_keys(came, n_came);
-    int kept_gone = 0, kept_came = 0;
-    for (int i = 0, j = 0; i < n_gone || j < n_came;) {
-      if (j == n_came || (i < n_gone && gone[i] < came[j])) {
-        gone[kept_gone++] = gone[i++];
-      } else if (i == n_gone || came[j] < gone[i]) {
-        came[kept_came++] = came[j++];
+    return n;
+  }
+  // Appends what left and what arrived (the keys in one list only) to changes_.
+  void note_changes(std::uint32_t* before, int n_before, std::uint32_t* after, int n_after) {
+    sort_keys(before, n_before);
+    sort_keys(after, n_after);
+    TileChanges& c = changes_;
+    for (int i = 0, j = 0; i < n_before || j < n_after;) {
+      if (j == n_after || (i < n_before && before[i] < after[j])) {
+        if (c.n_gone == TileChanges::kMax) return void(c.whole = true);
+        c.gone[c.n_gone++] = before[i++];
+      } else if (i == n_before || after[j] < before[i]) {
+        if (c.n_came == TileChanges::kMax) return void(c.whole = true);
+        c.came[c.n_came++] = after[j++];
       } else {
         ++i, ++j;
       }
     }
-    n_gone = kept_gone, n_came = kept_came;
-    if (2 * (n_gone + n_came) > kRefreshAbove) {
+  }
+
+  // Insertion sort: a handful of keys.
+  static void sort_keys(std::uint32_t* keys, int n) {
+    for (int i = 1; i < n; ++i) {
+      const std::uint32_t k = keys[i];
+      int j = i - 1;
+      for (; j >= 0 && keys[j] > k; --j) keys[j + 1] = keys[j];
+      keys[j + 1] = k;
+    }
+  }
+
+  // Brings the accumulators and board_ to the state by the features that changed.
+  void update() const {
+    NnueBoard now;
+    now.take(state_);
+    const NnueBoard& was = board_;
+    const TileChanges& c = changes_;
+    if (c.whole || now.cores[0] != was.cores[0] || now.cores[1] != was.cores[1] ||
+        2 * (c.n_gone + c.n_came) > kRefreshAbove) {
       board_ = now;
-      refresh_from_board();
+      refresh_all();
+      changes_.clear();
       return;
     }
     const bool reserves_changed = std::memcmp(was.reserves, now.reserves, sizeof now.reserves) != 0;
     for (int p = 0; p < 2; ++p) {
       int removed[kMaxChanged], added[kMaxChanged];
       int r = 0, a = 0;
-      for (int i = 0; i < n_gone; ++i)
-        for (int frame = 0; frame < 2; ++frame) removed[r++] = was.tile_feature(p, frame, gone[i]);
-      for (int i = 0; i < n_came; ++i)
-        for (int frame = 0; frame < 2; ++frame) added[a++] = now.tile_feature(p, frame, came[i]);
+      for (int i = 0; i < c.n_gone; ++i)
+        for (int frame = 0; frame < 2; ++frame) removed[r++] = TileKey::feature(p, frame, c.gone[i], now.cores);
+      for (int i = 0; i < c.n_came; ++i)
+        for (int frame = 0; frame < 2; ++frame) added[a++] = TileKey::feature(p, frame, c.came[i], now.cores);
       for (int s = 0; s < 2 && reserves_changed; ++s)
         for (int unit = 0; unit < kUnitCount; ++unit) {
           const int before = std::min<int>(was.reserves[s][unit], nnue_features::kReserveDepth);
@@ -183,21 +198,13 @@ class NnueState : public nnue::LazyAccumulators<NnueState, State, NnueBoard> {
       nnue::update(*net_, acc_, p, removed, r, added, a);
     }
     board_ = now;
+    changes_.clear();
   }
 
-  // Insertion sort: a handful of keys.
-  static void sort_keys(std::uint32_t* keys, int n) {
-    for (int i = 1; i < n; ++i) {
-      const std::uint32_t k = keys[i];
-      int j = i - 1;
-      for (; j >= 0 && keys[j] > k; --j) keys[j + 1] = keys[j];
-      keys[j + 1] = k;
-    }
-  }
-
-  void refresh_from_board() const {
+  void refresh_all() const {
     int features[nnue_features::kMaxActive];
-    for (int p = 0; p < 2; ++p) nnue::refresh(*net_, acc_, p, features, board_.features(p, features));
+    for (int p = 0; p < 2; ++p)
+      nnue::refresh(*net_, acc_, p, features, nnue_features::active_features(state_, p, features));
   }
 
   // More changed tile features than this (two frames for each tile that left or arrived, per perspective)
@@ -205,6 +212,8 @@ class NnueState : public nnue::LazyAccumulators<NnueState, State, NnueBoard> {
   static constexpr int kRefreshAbove = 48;
   // Tile features (kRefreshAbove), reserve thermometers (a piece returns or is spent), countdown and turn.
   static constexpr int kMaxChanged = kRefreshAbove + 2 * kUnitCount * nnue_features::kReserveDepth + 2;
+
+  mutable TileChanges changes_;  // since the accumulators last caught up
 };
 
 // The Game policy of cpp/search/ over NnueState: the classic SearchGame's rules on the inner state.

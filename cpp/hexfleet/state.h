@@ -20,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "common/bits.h"
 #include "hexfleet/history.h"
 #include "hexfleet/types.h"
 
@@ -220,6 +221,12 @@ class State {
     }
     return height;
   }
+  // The tiles of the column on h, level 0 first, into out[0 .. height); returns the height (0: empty ground).
+  int tiles_at(Hex h, Tile* out) const {
+    const int c = find_column(h);
+    return c < 0 ? 0 : column_tiles(c, out);
+  }
+  int tile_count() const { return bit_count(used_); }  // tiles on the board
   bool networks_in_contact() const;          // one chain of tiles joins the two Cores
   // The power network as the client draws it (network.cpp): per occupied column its hex, its
   // connected piece, whether lifting the column out would split that piece (a cut vertex), and the
