@@ -34,28 +34,31 @@ void State::label_components(ChainInfo& info) const {
 namespace {
 // Breadth-first over the columns from `start`, never entering those in
 // `seen` (which gets what it reaches); stops early once `goal` is all seen.
-// Returns whether it did.
+// Returns whether it did. A layer at a time, as column bits: whether a
+// neighbour is new is anyone's guess for the branch predictor, so each
+// column's neighbours are or-ed in without a branch. Stopping early, `seen`
+// holds a part of the piece that depends on the order of the search: callers
+// use only the pieces of searches that did not stop early.
 constexpr int kNoColumn = 0xFF;
+constexpr std::uint64_t kColumnBits = (std::uint64_t{1} << kMaxColumns) - 1;
+static_assert(kMaxColumns < 64 && (kNoColumn & 63) >= kMaxColumns);
 template <typename Nbr>
 bool search_columns(const Nbr& nbr, int start, std::uint64_t& seen, std::uint64_t goal) {
-  std::array<std::uint8_t, kMaxColumns> queue;
-  int head = 0, tail = 0;
-  queue[tail++] = static_cast<std::uint8_t>(start);
-  seen |= std::uint64_t{1} << start;
-  if ((seen & goal) == goal) return true;
-  while (head < tail) {
-    const int u = queue[head++];
-    for (int d = 0; d < 6; ++d) {  // unrolled, cheaper than walking the ring's bits
-      const int w = nbr[u][d];
-      if (w == kNoColumn || (seen >> w & 1)) continue;
-      seen |= std::uint64_t{1} << w;
-      if ((seen & goal) == goal) return true;
-      queue[tail++] = static_cast<std::uint8_t>(w);
+  std::uint64_t layer = std::uint64_t{1} << start;
+  seen |= layer;
+  while ((seen & goal) != goal) {
+    std::uint64_t next = 0;
+    for (std::uint64_t us = layer; us != 0; us &= us - 1) {
+      const auto& around = nbr[std::countr_zero(us)];
+      for (int d = 0; d < 6; ++d)  // kNoColumn shifts a bit past the 48 columns in use (bit 63)
+        next |= std::uint64_t{1} << (around[d] & 63);
     }
+    layer = next & ~seen & kColumnBits;
+    if (layer == 0) return false;
+    seen |= layer;
   }
-  return false;
+  return true;
 }
-
 // One neighbour column per arc of v's ring (the first of each arc), as column bits.
 template <typename Nbr>
 std::uint64_t arc_heads(const Nbr& nbr, int v, int ring) {
