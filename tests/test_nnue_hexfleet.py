@@ -244,3 +244,26 @@ def test_a_position_read_only_after_many_actions_catches_up(net_file: Path) -> N
             fresh = core.NnuePosition(net, position.state)
             assert (position.accumulators() == fresh.accumulators()).all()
             assert position.evaluate() == fresh.evaluate()
+
+
+def test_apply_takes_the_generated_action_whatever_the_caller_passes(net_file: Path) -> None:
+    # A move's climb (R19's ration) is not in its notation: an action read back from it carries none. Like
+    # State.apply, NnuePosition.apply must apply the generated twin, or a ship that climbed would climb again.
+    net = core.NnueNet(str(net_file))
+    rng = random.Random(5)
+    climbs = 0
+    for _ in range(6):
+        position = core.NnuePosition(net, hx.new_game())
+        for _ in range(120):
+            state = position.state
+            if state.is_terminal():
+                break
+            action = rng.choice(state.legal_actions())
+            heights = {(s["q"], s["r"]): len(s["tiles"]) for s in state.to_dict()["stacks"]}
+            if str(action.type) == "move" and heights.get(action.target, 0) >= heights[action.source]:
+                climbs += 1  # the ship ends higher than it stood
+            read_back = type(action).parse(str(action))
+            state.apply(read_back)  # `state` is a copy: position.state returns one each time
+            position.apply(read_back)
+            assert position.state.to_dict() == state.to_dict()
+    assert climbs >= 10

@@ -12,6 +12,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <memory>
 #include <string>
 
@@ -81,8 +82,12 @@ void bind_nnue(py::module_& m) {
       .def(py::init([](const BoundNet& n, const BaseState& s) { return NnueState(s, *n.net); }), py::arg("net"),
            py::arg("state"), py::keep_alive<1, 2>())
       .def("apply", [](NnueState& p, const typename Game::Action& a) {
-             if (!p.state().is_legal(a)) throw py::value_error("illegal action for this position");
-             p.apply(a);
+             // The generated twin: it carries what the action alone may not say (a Hexfleet move's climb).
+             typename Game::ActionList actions;
+             Game::legal_actions(p, actions);
+             const auto it = std::find(actions.begin(), actions.end(), a);
+             if (it == actions.end()) throw py::value_error("illegal action for this position");
+             p.apply(*it);
            }, py::arg("action"))
       .def("__copy__", [](const NnueState& p) { return NnueState(p); },
            "A copy, as the search makes one for each child (a stale position catches up first).")
