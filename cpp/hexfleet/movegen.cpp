@@ -171,7 +171,7 @@ void State::generate_frigate_steps(int col, const FixedVector<std::uint8_t, 6>& 
         }
       }
     } else {
-      moves.fresh[k] = fresh;  // put in order only for the move drawn (FrigateMoves::action)
+      moves.fresh[k] = fresh;  // put in order only for the move drawn (FrigateMoves::drawn)
     }
   }
   if constexpr (!kOrdered) moves.count = bit_count(reached);
@@ -205,7 +205,6 @@ Action FrigateMoves::drawn(int k) const {
     }
   }
 }
-
 
 template <bool kReference, typename Out>
 void State::generate_moves(int col, const ChainInfo& info, Out& out) const {
