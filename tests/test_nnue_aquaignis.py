@@ -315,6 +315,52 @@ def test_a_tiny_training_run_lowers_its_validation_loss(trained: dict[str, Any])
     assert trained["report"]["best_epoch"] == int(np.argmin(history)) > 0
 
 
+def test_a_units_factors_are_its_row_on_any_flow_and_the_unit_anywhere() -> None:
+    # docs/nnue.md, "Factorized training": features share a factor exactly when they are the same unit
+    # (owner, kind) on the same row (the first), or the same unit (the second); the rest have none.
+    factors = core.nnue_factors()
+    assert factors.shape == (GAME.features, 2) and factors.max() == GAME.factor_features - 1
+    first: dict[tuple[int, int], int] = {}
+    second: dict[int, int] = {}
+    for feature in range(GAME.features):
+        if feature >= 686:
+            assert (factors[feature] == -1).all(), feature
+            continue
+        unit, row = feature // 49, feature % 7
+        assert first.setdefault((unit, row), int(factors[feature, 0])) == factors[feature, 0]
+        assert second.setdefault(unit, int(factors[feature, 1])) == factors[feature, 1]
+    assert len(set(first.values())) == 14 * 7 and len(set(second.values())) == 14
+    assert not set(first.values()) & set(second.values())
+
+
+def test_factorized_training_teaches_a_feature_through_its_factors() -> None:
+    # A unit never seen on flow 1 in the data still gets weights there: those learnt for its row and kind
+    # on the other flows. Without factors it keeps its random start and says nothing of them.
+    from triptych.nnue.train import TrainConfig, init_net, train
+
+    rng = np.random.default_rng(3)
+    seen = np.array([f for f in range(686) if (f // 7) % 7 != 0])  # every unit feature but those on flow 1
+    features = np.full((3000, 2, GAME.max_active), -1, np.int16)
+    features[:, :, :6] = rng.choice(seen, (3000, 2, 6))
+    worth = rng.normal(0, 300, (14, 7))  # what a unit on a row is worth, the same on every flow
+    score = worth[features[:, 0, :6] // 49, features[:, 0, :6] % 7].sum(axis=1).astype(np.float32)
+    data = {"features": features, "score": score, "result": (score > 0).astype(np.float32),
+            "game": np.arange(3000) // 30}
+    unseen = [f for f in range(686) if (f // 7) % 7 == 0]
+    test_features = np.full((500, 2, GAME.max_active), -1, np.int16)
+    test_features[:, :, :6] = rng.choice(unseen, (500, 2, 6))
+    test_score = worth[test_features[:, 0, :6] // 49, test_features[:, 0, :6] % 7].sum(axis=1)
+    start = init_net(GAME, 0)["ft_w"][unseen]
+    for factorize in (True, False):
+        net = train(GAME, data, TrainConfig(epochs=2, batch_size=100, factorize=factorize))["net"]
+        moved = np.abs(net["ft_w"][unseen] - start).mean()
+        assert moved > 0.01 if factorize else moved == 0.0, (factorize, moved)
+        # Judged on positions with units on flow 1 only: the factorized net knows what they are worth.
+        judged = netfile.forward_float(net, test_features)
+        agreement = np.corrcoef(judged, test_score)[0, 1]
+        assert agreement > 0.5 if factorize else agreement < 0.3, (factorize, agreement)
+
+
 def test_the_engine_evaluates_as_the_trainer_within_the_quantization_error(trained: dict[str, Any]) -> None:
     net = core.NnueNet(str(trained["path"]))
     states = random_states(1000, seed=11)

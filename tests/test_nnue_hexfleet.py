@@ -104,6 +104,26 @@ def test_the_features_do_not_change_when_the_whole_board_is_shifted() -> None:
     assert checked >= 2
 
 
+def test_a_tiles_factors_are_its_distance_from_the_core_and_the_tile_anywhere() -> None:
+    # docs/nnue.md, "Factorized training": tile features share the first factor exactly when they are the
+    # same tile (owner, kind, level) in the same frame at the same distance from that frame's Core, and the
+    # second when they are the same tile; reserves, countdown and turn have none.
+    factors = core.nnue_factors()
+    assert factors.shape == (GAME.features, 2) and factors.max() == GAME.factor_features - 1
+    distance = [hex_distance(q, r) for q, r in NEAR] + [5, 6, 7, 8]
+    first: dict[tuple[int, int, int], int] = {}
+    second: dict[int, int] = {}
+    for feature in range(GAME.features):
+        if feature >= 5460:
+            assert (factors[feature] == -1).all(), feature
+            continue
+        frame, tile, at = feature // 2730, feature % 2730 // 65, feature % 65
+        assert first.setdefault((frame, tile, distance[at]), int(factors[feature, 0])) == factors[feature, 0]
+        assert second.setdefault(tile, int(factors[feature, 1])) == factors[feature, 1]
+    assert len(set(first.values())) == 2 * 42 * 9 and len(set(second.values())) == 42
+    assert not set(first.values()) & set(second.values())
+
+
 @pytest.fixture(scope="module")
 def net_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
     from triptych.nnue.train import init_net

@@ -45,6 +45,24 @@ inline int extra_features(const State& s, int perspective, int* out) {
   return n;
 }
 
+// Factors, for training only (docs/nnue.md, "Factorized training"): while a net is trained, a unit's
+// feature also counts as two coarser ones -- the same unit on the same row of any flow (the ring has
+// no privileged flow), and the same unit anywhere -- so what is learnt on one flow carries to the
+// others. The export adds a factor's weights into every feature it covers; the engine never sees them.
+inline constexpr int kUnitKinds = 2 * 7;                                // owner x kind/value
+inline constexpr int kRowFactorBase = 0;                                // (owner, kind, row): 98
+inline constexpr int kUnitFactorBase = kUnitKinds * kSlots;             // (owner, kind): 14
+inline constexpr int kFactorFeatures = kUnitFactorBase + kUnitKinds;    // 112
+inline constexpr int kMaxFactors = 2;
+// The factors of `feature`; returns how many were written (<= kMaxFactors).
+inline int factors(int feature, int* out) {
+  if (feature >= kUnitFeatures) return 0;  // score, links, turn and no progress stand alone
+  const int unit = feature / (kFlows * kSlots), row = feature % kSlots;
+  out[0] = kRowFactorBase + unit * kSlots + row;
+  out[1] = kUnitFactorBase + unit;
+  return 2;
+}
+
 // Every active feature for `perspective`, units first (by cell index); returns the count.
 inline int active_features(const State& s, int perspective, int* out) {
   int n = 0;

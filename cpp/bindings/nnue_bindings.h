@@ -60,6 +60,22 @@ void bind_nnue(py::module_& m) {
       "The NNUE input features active in `state`: int16 array (2, NNUE_MAX_ACTIVE), row 0 from the side to act's "
       "perspective, row 1 from the other side's, padded with -1 (docs/nnue.md).");
 
+  m.attr("NNUE_FACTOR_FEATURES") = Game::kFactorFeatures;
+  m.def(
+      "nnue_factors",
+      [] {
+        py::array_t<std::int32_t> out({Game::kFeatures, Game::kMaxFactors});
+        auto view = out.mutable_unchecked<2>();
+        for (int feature = 0; feature < Game::kFeatures; ++feature) {
+          int factors[Game::kMaxFactors];
+          const int n = Game::factors(feature, factors);
+          for (int i = 0; i < Game::kMaxFactors; ++i) view(feature, i) = i < n ? factors[i] : -1;
+        }
+        return out;
+      },
+      "For training: the factors (coarser features, 0..NNUE_FACTOR_FEATURES-1) each feature also counts as, "
+      "int32 array (NNUE_FEATURES, factors), padded with -1 (docs/nnue.md, \"Factorized training\").");
+
   py::class_<BoundNet>(m, "NnueNet", "A quantized NNUE net read from a .nnue file and checked against this game.")
       .def(py::init([](const std::string& path) {
              return BoundNet{std::make_shared<const nnue::Net>(nnue::load_net(path, Game::spec()))};

@@ -56,6 +56,37 @@ inline int turn_feature(int perspective, int side_to_act, int actions_left) {
   return kTurnBase + (side_to_act == perspective ? 0 : 2) + std::clamp(actions_left, 1, 2) - 1;
 }
 
+// Factors, for training only (docs/nnue.md, "Factorized training"): while a net is trained, a tile's
+// feature also counts as two coarser ones that many features share -- the same tile at the same
+// distance from the Core in any direction, and the same tile anywhere -- so what is learnt of one
+// offset carries to the others. The export adds a factor's weights into every feature it covers;
+// the engine never sees them.
+inline constexpr int kRings = 9;                        // distances 0-4 near, then 5, 6, 7, 8+
+inline constexpr int kTileKinds = 2 * 7 * 3;            // owner x kind x level
+inline constexpr int kRingFactorBase = 0;               // (frame, owner, kind, level, distance): 756
+inline constexpr int kTileFactorBase = 2 * kTileKinds * kRings;  // (owner, kind, level): 42
+inline constexpr int kFactorFeatures = kTileFactorBase + kTileKinds;  // 798
+inline constexpr int kMaxFactors = 2;
+// The distance from the Core of each place (the inverse of place()).
+inline constexpr std::array<std::int8_t, kPlaces> kPlaceDistance = [] {
+  std::array<std::int8_t, kPlaces> table{};
+  for (int q = -kNear; q <= kNear; ++q)
+    for (int r = -kNear; r <= kNear; ++r)
+      if (const int near = kNearPlaces[(q + kNear) * 9 + r + kNear]; near >= 0)
+        table[near] = std::int8_t(hex_distance({q, r}, {0, 0}));
+  for (int far = 61; far < kPlaces; ++far) table[far] = std::int8_t(5 + far - 61);
+  return table;
+}();
+// The factors of `feature`; returns how many were written (<= kMaxFactors).
+inline int factors(int feature, int* out) {
+  if (feature >= kReserveBase) return 0;  // reserves, countdown and turn stand alone
+  const int frame = feature / kFrameFeatures;
+  const int tile = feature % kFrameFeatures / kPlaces, at = feature % kPlaces;
+  out[0] = kRingFactorBase + (frame * kTileKinds + tile) * kRings + kPlaceDistance[at];
+  out[1] = kTileFactorBase + tile;
+  return 2;
+}
+
 // Every active feature for `perspective`; returns the count (<= kMaxActive).
 inline int active_features(const State& s, int perspective, int* out) {
   int n = 0;

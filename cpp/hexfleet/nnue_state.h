@@ -230,6 +230,9 @@ struct NnueSearchGame {
   static int active_features(const BaseState& s, int perspective, int* out) {
     return nnue_features::active_features(s, perspective, out);
   }
+  static constexpr int kFactorFeatures = nnue_features::kFactorFeatures;
+  static constexpr int kMaxFactors = nnue_features::kMaxFactors;
+  static int factors(int feature, int* out) { return nnue_features::factors(feature, out); }
 
   static void legal_actions(const State& s, ActionList& out) { s.state().legal_actions(out); }
   static void tactical_actions(const State& s, ActionList& out) { s.state().tactical_actions(out); }

@@ -228,8 +228,12 @@ class NnueNet:
         ...
 class NnuePosition:
     """
-    A state with its NNUE accumulators, updated incrementally by apply (tests and tools).
+    A state with its NNUE accumulators, updated incrementally after apply (tests and tools).
     """
+    def __copy__(self) -> NnuePosition:
+        """
+        A copy, as the search makes one for each child (a stale position catches up first).
+        """
     def __init__(self, net: NnueNet, state: State) -> None:
         ...
     def accumulators(self) -> numpy.typing.NDArray[numpy.int16]:
@@ -305,6 +309,10 @@ def new_game(**kwargs) -> State:
     """
     A new game; options: no_progress_limit (whole turns without a breakthrough or a destroyed unit before a draw, a house rule, R17; default 40, 0: off), first_player (0 or 'aqua', 1 or 'ignis').
     """
+def nnue_factors() -> numpy.typing.NDArray[numpy.int32]:
+    """
+    For training: the factors (coarser features, 0..NNUE_FACTOR_FEATURES-1) each feature also counts as, int32 array (NNUE_FEATURES, factors), padded with -1 (docs/nnue.md, "Factorized training").
+    """
 def nnue_features(state: State) -> numpy.typing.NDArray[numpy.int16]:
     """
     The NNUE input features active in `state`: int16 array (2, NNUE_MAX_ACTIVE), row 0 from the side to act's perspective, row 1 from the other side's, padded with -1 (docs/nnue.md).
@@ -333,6 +341,7 @@ ACTION_IDS: int = 16807
 ACTION_MASK_SHAPE: tuple
 EVAL_WEIGHTS: dict[str, typing.Any]
 NNUE_ACC_WIDTH: int = 64
+NNUE_FACTOR_FEATURES: int = 112
 NNUE_FEATURES: int = 732
 NNUE_FEATURE_SET: int = 1
 NNUE_GAME_ID: int = 1

@@ -266,8 +266,12 @@ class NnueNet:
         ...
 class NnuePosition:
     """
-    A state with its NNUE accumulators, updated incrementally by apply (tests and tools).
+    A state with its NNUE accumulators, updated incrementally after apply (tests and tools).
     """
+    def __copy__(self) -> NnuePosition:
+        """
+        A copy, as the search makes one for each child (a stale position catches up first).
+        """
     def __init__(self, net: NnueNet, state: State) -> None:
         ...
     def accumulators(self) -> numpy.typing.NDArray[numpy.int16]:
@@ -339,6 +343,10 @@ def new_game(**kwargs) -> State:
     """
     A new game; options: fleet (dict unit -> count, default 1 core, 3 shipyard, 4 shield, 6 frigate, 5 destroyer, 5 repulsor), max_turns (default 300, 0: no limit), first_player (0 or 'green' (default), 1 or 'purple'), repetitions (draw when a turn starts in the same position for that many times, default 3, 0: off; a house rule, R20), shield_towers (default False; True: a Shipyard spawns a Shield onto its own neighbouring Shield at any height, a house rule, R4).
     """
+def nnue_factors() -> numpy.typing.NDArray[numpy.int32]:
+    """
+    For training: the factors (coarser features, 0..NNUE_FACTOR_FEATURES-1) each feature also counts as, int32 array (NNUE_FEATURES, factors), padded with -1 (docs/nnue.md, "Factorized training").
+    """
 def nnue_features(state: State) -> numpy.typing.NDArray[numpy.int16]:
     """
     The NNUE input features active in `state`: int16 array (2, NNUE_MAX_ACTIVE), row 0 from the side to act's perspective, row 1 from the other side's, padded with -1 (docs/nnue.md).
@@ -360,6 +368,7 @@ ACTION_MASK_SHAPE: tuple
 DEFAULT_FLEET: dict
 EVAL_WEIGHTS: dict[str, typing.Any]
 NNUE_ACC_WIDTH: int = 64
+NNUE_FACTOR_FEATURES: int = 798
 NNUE_FEATURES: int = 5541
 NNUE_FEATURE_SET: int = 1
 NNUE_GAME_ID: int = 2

@@ -67,11 +67,14 @@ def selfplay(game: str, games: int, depth: int, seed: int, opening: tuple[int, i
 @click.option("--scale", "scale_text", default="1500", show_default=True, metavar="K|fit",
               help="K, centi-units per logistic unit of the score term; 'fit': the K at which the data's search "
                    "scores best predict its results.")
+@click.option("--factorize/--no-factorize", default=True, show_default=True,
+              help="Also learn coarser shared features (a tile at the same distance from a Core, a unit on the "
+                   "same row of any flow), folded into the net written (docs/nnue.md).")
 @click.option("--seed", type=click.IntRange(0), default=0, show_default=True)
 @click.option("--out", "-o", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="The quantized net written (default: GAME.nnue).")
 def train(game: str, data: tuple[Path, ...], epochs: int, batch_size: int, learning_rate: float, lam: float,
-          scale_text: str, seed: int, out: Path | None) -> None:
+          scale_text: str, factorize: bool, seed: int, out: Path | None) -> None:
     """Train GAME's NNUE on DATA (one or more files from `triptych selfplay`) and write the quantized .nnue file."""
     try:
         scale = None if scale_text == "fit" else float(scale_text)
@@ -85,7 +88,8 @@ def train(game: str, data: tuple[Path, ...], epochs: int, batch_size: int, learn
     interrupted: list[int] = []
     previous = signal.signal(signal.SIGINT, lambda signum, _frame: interrupted.append(signum))
     try:
-        _train(game, list(data), epochs, batch_size, learning_rate, lam, scale, seed, out, lambda: bool(interrupted))
+        _train(game, list(data), epochs, batch_size, learning_rate, lam, scale, factorize, seed, out,
+               lambda: bool(interrupted))
     finally:
         signal.signal(signal.SIGINT, previous)
     if interrupted:
@@ -93,7 +97,7 @@ def train(game: str, data: tuple[Path, ...], epochs: int, batch_size: int, learn
 
 
 def _train(game: str, data: list[Path], epochs: int, batch_size: int, learning_rate: float, lam: float,
-           scale: float | None, seed: int, out: Path | None, stop: Callable[[], bool]) -> None:
+           scale: float | None, factorize: bool, seed: int, out: Path | None, stop: Callable[[], bool]) -> None:
     if stop():
         return
     try:
@@ -113,7 +117,7 @@ def _train(game: str, data: list[Path], epochs: int, batch_size: int, learning_r
             scale = trainer.fit_scale(dataset["score"], dataset["result"])
             click.echo(f"K fitted to the data: {scale:.0f} centi-units")
         config = trainer.TrainConfig(epochs=epochs, batch_size=batch_size, learning_rate=learning_rate, lam=lam,
-                                     scale=scale, seed=seed)
+                                     scale=scale, seed=seed, factorize=factorize)
         click.echo(f"{len(dataset['score'])} positions from {', '.join(map(str, data))}")
         report = trainer.train(spec, dataset, config, on_epoch=lambda e, t, v: click.echo(
             f"epoch {e}/{epochs}: train loss {t:.5f}, validation loss {v:.5f}"), stop=stop)

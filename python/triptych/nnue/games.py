@@ -21,14 +21,20 @@ class NnueGame:
     feature_set: int
     features: int        # inputs per perspective
     max_active: int      # active features per perspective, at most
+    factor_features: int  # coarser features that training adds (nnue_factors; docs/nnue.md)
 
     def new_game(self) -> Any:
         return self.module.new_game()
 
+    def factors(self) -> Any:
+        """int32 array (features, k): the factors each feature also counts as in training, padded with -1."""
+        return self.module.nnue_factors()
+
 
 def _spec(name: str, module: Any) -> NnueGame:
     return NnueGame(name, module, int(module.NNUE_GAME_ID), int(module.NNUE_FEATURE_SET), int(module.NNUE_FEATURES),
-                    int(module.NNUE_MAX_ACTIVE))
+                    int(module.NNUE_MAX_ACTIVE),
+                    int(module.NNUE_FACTOR_FEATURES))
 
 
 GAMES: dict[str, NnueGame] = {"aquaignis": _spec("aquaignis", _aquaignis), "hexfleet": _spec("hexfleet", _hexfleet)}

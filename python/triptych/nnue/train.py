@@ -6,6 +6,13 @@ The float net is the engine's net before rounding: a shared sparse first layer
 loss is nnue-pytorch's: the prediction ``sigmoid(eval / K)`` against
 ``lambda * sigmoid(score / K) + (1 - lambda) * result``, mean squared. Weights
 are clipped after every step to the ranges the quantized file can hold.
+
+Training is factorized (``TrainConfig.factorize``, docs/nnue.md): each feature
+also counts as the coarser features the game lists (``nnue_factors``: a tile at
+the same distance from a Core, a unit on the same row of any flow, ...), whose
+weights are learnt too and added into their features' at the end, so the net
+written has the engine's shape and what was learnt from one feature carries to
+those like it.
 """
 
 from __future__ import annotations
@@ -18,7 +25,7 @@ from typing import Any
 
 import numpy as np
 
-from triptych.nnue.games import ACC_WIDTH, HIDDEN, NnueGame
+from triptych.nnue.games import ACC_WIDTH, HIDDEN, NnueGame, nnue_game
 from triptych.nnue.netfile import DEFAULT_OUT_SCALE, DENSE_LIMIT, ft_limit
 
 
@@ -32,6 +39,7 @@ class TrainConfig:
     validation: float = 0.1      # share of the games held out
     seed: int = 0
     out_scale: int = DEFAULT_OUT_SCALE
+    factorize: bool = True       # learn the game's factors too (folded into the features at the end)
 
     def __post_init__(self) -> None:
         if self.epochs < 1 or self.batch_size < 1 or not 0 <= self.lam <= 1 or not 0 < self.validation < 1:
@@ -80,24 +88,51 @@ def split_by_game(games: np.ndarray, share: float, seed: int) -> tuple[np.ndarra
     return np.flatnonzero(~is_val), np.flatnonzero(is_val)
 
 
-def _functions(config: TrainConfig, first_layer_limit: float = 2.0) -> tuple[Callable[..., Any], Callable[..., Any], Any]:
-    """The jitted training step, the loss and the optimizer for `config`'s loss and learning rate."""
-    return _compiled(config.lam, config.scale, config.learning_rate, config.out_scale, first_layer_limit)
+def _functions(config: TrainConfig, first_layer_limit: float = 2.0,
+               game: NnueGame | None = None) -> tuple[Callable[..., Any], Callable[..., Any], Any]:
+    """The jitted training step, the loss and the optimizer for `config`'s loss and learning rate.
+
+    With `game` and ``config.factorize``, the parameters carry ``fac_w`` (the factors' weights; see
+    `fold`); without, the plain net's.
+    """
+    factor_game = game.name if game is not None and config.factorize else None
+    return _compiled(config.lam, config.scale, config.learning_rate, config.out_scale, first_layer_limit,
+                     factor_game)
+
+
+def _factor_index(game_name: str) -> np.ndarray:
+    """The game's factor map with its -1 padding pointing at a zero row past the last factor."""
+    game = nnue_game(game_name)
+    factors = np.asarray(game.factors(), np.int32)
+    return np.where(factors < 0, game.factor_features, factors)
+
+
+def fold(params: dict[str, Any], factor_index: Any) -> Any:
+    """The first layer the engine gets: each feature's weights plus those of the factors it counts as."""
+    import jax.numpy as jnp
+
+    if "fac_w" not in params:
+        return params["ft_w"]
+    factors = jnp.concatenate([params["fac_w"], jnp.zeros((1, ACC_WIDTH), params["fac_w"].dtype)])
+    return params["ft_w"] + factors[factor_index].sum(axis=1)
 
 
 @functools.lru_cache(maxsize=8)
-def _compiled(lam: float, scale: float, learning_rate: float, out_scale: int,
-              first_layer_limit: float) -> tuple[Callable[..., Any], Callable[..., Any], Any]:
+def _compiled(lam: float, scale: float, learning_rate: float, out_scale: int, first_layer_limit: float,
+              factor_game: str | None) -> tuple[Callable[..., Any], Callable[..., Any], Any]:
     """Built once per setting: JAX compiles a jitted function again for every new closure."""
     config = TrainConfig(lam=lam, scale=scale, learning_rate=learning_rate, out_scale=out_scale)
     import jax
     import jax.numpy as jnp
     import optax  # type: ignore[import-untyped]  # optax ships no type information
 
+    factor_index = jnp.asarray(_factor_index(factor_game)) if factor_game else None
+
     def evaluate(params: dict[str, Any], features: Any) -> Any:
         """Centi-units / out_scale for the side to act; features (B, 2, K) padded with -1."""
-        table = jnp.concatenate([params["ft_w"], jnp.zeros((1, ACC_WIDTH), params["ft_w"].dtype)])
-        index = jnp.where(features < 0, params["ft_w"].shape[0], features)
+        first = fold(params, factor_index)
+        table = jnp.concatenate([first, jnp.zeros((1, ACC_WIDTH), first.dtype)])
+        index = jnp.where(features < 0, first.shape[0], features)
         acc = table[index].sum(axis=2) + params["ft_b"]          # (B, 2, A)
         x = jnp.clip(acc, 0.0, 1.0).reshape(features.shape[0], 2 * ACC_WIDTH)
         hidden = jnp.clip(x @ params["l1_w"].T + params["l1_b"], 0.0, 1.0)
@@ -111,8 +146,14 @@ def _compiled(lam: float, scale: float, learning_rate: float, out_scale: int,
     optimizer = optax.adam(config.learning_rate)
 
     def clip(params: dict[str, Any]) -> dict[str, Any]:
-        limits = {"ft_w": first_layer_limit, "ft_b": first_layer_limit, "l1_w": DENSE_LIMIT, "l2_w": DENSE_LIMIT}
-        return {k: jnp.clip(v, -limits[k], limits[k]) if k in limits else v for k, v in params.items()}
+        limits = {"ft_w": first_layer_limit, "ft_b": first_layer_limit, "l1_w": DENSE_LIMIT, "l2_w": DENSE_LIMIT,
+                  "fac_w": first_layer_limit}
+        clipped = {k: jnp.clip(v, -limits[k], limits[k]) if k in limits else v for k, v in params.items()}
+        if "fac_w" in clipped:
+            # What the file holds is the folded weight: take any excess over the limit off the feature's own.
+            folded = fold(clipped, factor_index)
+            clipped["ft_w"] = clipped["ft_w"] - (folded - jnp.clip(folded, -first_layer_limit, first_layer_limit))
+        return clipped
 
     @jax.jit
     def step(params: dict[str, Any], state: Any, features: Any, score: Any, result: Any) -> Any:
@@ -140,8 +181,11 @@ def train(game: NnueGame, data: dict[str, Any], config: TrainConfig,
     score = np.asarray(data["score"], np.float32)
     result = np.asarray(data["result"], np.float32)
     train_rows, val_rows = split_by_game(np.asarray(data["game"]), config.validation, config.seed)
-    step, loss, optimizer = _functions(config, ft_limit(game.max_active))
-    params = {k: jnp.asarray(v) for k, v in init_net(game, config.seed).items()}
+    step, loss, optimizer = _functions(config, ft_limit(game.max_active), game)
+    initial = init_net(game, config.seed)
+    if config.factorize:
+        initial["fac_w"] = np.zeros((game.factor_features, ACC_WIDTH), np.float32)  # the features' own at first
+    params = {k: jnp.asarray(v) for k, v in initial.items()}
     opt_state = optimizer.init(params)
     rng = np.random.default_rng(config.seed)
 
@@ -171,6 +215,9 @@ def train(game: NnueGame, data: dict[str, Any], config: TrainConfig,
             best, best_epoch = params, epoch
         if on_epoch:
             on_epoch(epoch, train_total / batches, history[-1])
-    return {"net": {k: np.asarray(v) for k, v in best.items()}, "best_epoch": best_epoch, "validation_loss": history,
+    net = {k: np.asarray(v) for k, v in best.items() if k != "fac_w"}
+    if config.factorize:
+        net["ft_w"] = np.asarray(fold(best, jnp.asarray(_factor_index(game.name))))
+    return {"net": net, "best_epoch": best_epoch, "validation_loss": history,
             "seconds": time.perf_counter() - started, "train_positions": int(len(train_rows)),
             "validation_positions": int(len(val_rows))}
