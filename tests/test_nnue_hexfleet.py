@@ -287,3 +287,47 @@ def test_apply_takes_the_generated_action_whatever_the_caller_passes(net_file: P
             position.apply(read_back)
             assert position.state.to_dict() == state.to_dict()
     assert climbs >= 10
+
+
+def test_selfplay_with_a_net_plays_and_scores_with_that_nets_search(net_file: Path, tmp_path: Path) -> None:
+    # docs/nnue.md, the loop: the current best net makes the next one's data.
+    from triptych.executor import make_executor
+    from triptych.nnue import selfplay
+
+    config = selfplay.SelfplayConfig("hexfleet", games=2, depth=2, seed=3, max_plies=12, net=str(net_file),
+                                     net_crc=selfplay.net_crc(net_file))
+    data = selfplay.play_game(config, 3)
+    classic = selfplay.play_game(selfplay.SelfplayConfig("hexfleet", games=2, depth=2, seed=3, max_plies=12), 3)
+    # The same opening (the seed's), then the net's search: its score, and its choice, where the classic differs.
+    rng = random.Random(3)
+    state = hx.new_game()
+    for _ in range(rng.randint(config.opening_min, config.opening_max)):
+        state.apply(rng.choice(state.legal_actions()))
+    searcher = core.NnueAlphaBetaSearcher(core.NnueNet(str(net_file)), threads=1, tt_mb=8)
+    assert data["score"][0] == searcher.search(state, depth=2)["score"]
+    assert (data["features"][0] == classic["features"][0]).all()
+    assert (data["score"] != classic["score"][:len(data["score"])]).any()
+    # A run resumed after its net file changed is refused.
+    out = tmp_path / "net.npz"
+    selfplay.start(out, config)
+    changed = tmp_path / "changed.nnue"
+    changed.write_bytes(net_file.read_bytes())
+    moved = selfplay.SelfplayConfig("hexfleet", games=2, depth=2, seed=3, max_plies=12, net=str(changed),
+                                    net_crc=selfplay.net_crc(net_file) ^ 1)
+    with make_executor("local", workers=1) as executor, pytest.raises(ValueError, match="checksum changed"):
+        selfplay.run(out, moved, executor, progress=False)
+
+
+def test_selfplay_refuses_a_net_of_the_other_game(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from triptych.cli import main
+    from triptych.nnue.games import nnue_game
+    from triptych.nnue.train import init_net
+
+    other = netfile.write_net(tmp_path / "aquaignis.nnue", nnue_game("aquaignis"),
+                              init_net(nnue_game("aquaignis"), 0))
+    out = tmp_path / "data.npz"
+    run = CliRunner().invoke(main, ["selfplay", "hexfleet", "-n", "2", "--net", str(other), "--out", str(out)])
+    assert run.exit_code == 2 and "--net" in run.output and "game" in run.output, run.output
+    assert not Path(str(out) + ".parts").exists()

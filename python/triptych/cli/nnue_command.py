@@ -18,12 +18,15 @@ NNUE_GAMES = ("aquaignis", "hexfleet")
 @click.argument("game", type=click.Choice(NNUE_GAMES))
 @click.option("--games", "-n", type=click.IntRange(1), default=100, show_default=True, help="Games to play.")
 @click.option("--depth", "-d", type=click.IntRange(1, 12), default=3, show_default=True,
-              help="Depth of the classic alpha-beta that plays and scores every position.")
+              help="Depth of the alpha-beta that plays and scores every position.")
 @click.option("--seed", type=click.IntRange(0, 2**62), default=0, show_default=True, help="Game i uses seed SEED + i.")
 @click.option("--opening", type=(click.IntRange(0), click.IntRange(0)), default=(2, 10), show_default=True,
               metavar="MIN MAX", help="Random actions before the recorded play: between MIN and MAX.")
 @click.option("--random-rate", type=click.FloatRange(0, 1), default=0.0, show_default=True,
               help="Share of the actions after the opening played at random (the position is still recorded).")
+@click.option("--net", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
+              help="Play and score with the alpha-beta on this NNUE net instead of the classic evaluation (the "
+                   "current best net makes the next one's data).")
 @click.option("--out", "-o", type=click.Path(dir_okay=False, path_type=Path), default=Path("selfplay.npz"),
               show_default=True, help="The data set written (.npz).")
 @click.option("--workers", "-j", type=click.IntRange(1), default=None, help="Worker processes (default: CPUs).")
@@ -31,17 +34,21 @@ NNUE_GAMES = ("aquaignis", "hexfleet")
 @click.option("--resume", is_flag=True, help="Continue the interrupted run writing OUT (its settings, only the games "
                                              "it lacks).")
 @click.option("--no-progress", is_flag=True, help="No progress bar.")
-def selfplay(game: str, games: int, depth: int, seed: int, opening: tuple[int, int], random_rate: float, out: Path,
-             workers: int | None,
+def selfplay(game: str, games: int, depth: int, seed: int, opening: tuple[int, int], random_rate: float,
+             net: Path | None, out: Path, workers: int | None,
              backend: str, address: str | None, resume: bool, no_progress: bool) -> None:
     """Play GAME against itself and record positions with search scores and results, for `triptych train`."""
     from triptych.nnue import selfplay as sp
 
+    if net is not None and not resume:
+        _check_net(game, net)
     try:
         if resume:
             config = sp.resume_config(out)
         else:
-            config = sp.SelfplayConfig(game, games, depth, seed, opening[0], opening[1], random_rate=random_rate)
+            config = sp.SelfplayConfig(game, games, depth, seed, opening[0], opening[1], random_rate=random_rate,
+                                       net=None if net is None else str(net.resolve()),
+                                       net_crc=None if net is None else sp.net_crc(net))
             sp.start(out, config)
     except ValueError as err:
         raise click.BadParameter(str(err), param_hint="--resume" if resume else "--opening") from None
@@ -54,6 +61,16 @@ def selfplay(game: str, games: int, depth: int, seed: int, opening: tuple[int, i
         raise  # the command group prints "Interrupted." and exits 130
     resumed = f" ({summary['resumed_games']} from the interrupted run)" if summary["resumed_games"] else ""
     click.echo(f"{summary['positions']} positions from {summary['games']} games{resumed}: wrote {out}")
+
+
+def _check_net(game: str, path: Path) -> None:
+    """A usage error naming what is wrong (the NetFileError's message) when `path` is not a net for `game`."""
+    from triptych.nnue.games import nnue_game
+
+    try:
+        nnue_game(game).module.NnueNet(str(path))
+    except ValueError as err:
+        raise click.BadParameter(str(err), param_hint="--net") from None
 
 
 @click.command()

@@ -1,8 +1,9 @@
 """Self-play data for the NNUE trainer: positions with a search score and the game's result.
 
 Each game starts from a varied opening (a seeded number of uniformly random
-actions), then both sides play the classic alpha-beta's choice at a fixed
-depth; every position after the opening is recorded with the features of both
+actions), then both sides play the alpha-beta's choice at a fixed depth (the
+classic evaluation's, or with ``net`` an NNUE's: the loop of docs/nnue.md,
+where the current best net makes the next one's data); every position after the opening is recorded with the features of both
 perspectives (side to act first, from the C++ core), the search's score for
 the side to act, and the game's result for the side to act (1 win, 0.5 draw,
 0 loss). Game i is played from seed ``seed + i`` with a fresh searcher, so a
@@ -19,6 +20,7 @@ from __future__ import annotations
 import json
 import random
 import shutil
+import zlib
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -44,12 +46,33 @@ class SelfplayConfig:
     # (the position is still recorded with the search's score): the positions a search visits include
     # the other side's mistakes, which a net trained on best play alone has never seen.
     random_rate: float = 0.0
+    # The .nnue file whose search plays and scores (None: the classic evaluation), and the CRC-32 of its
+    # bytes when the run started: a run resumed with another file under that name is refused.
+    net: str | None = None
+    net_crc: int | None = None
 
     def __post_init__(self) -> None:
         nnue_game(self.game)
+        if (self.net is None) != (self.net_crc is None):
+            raise ValueError("a self-play net needs its checksum (net_crc) and the other way round")
         if (self.games < 1 or self.depth < 1 or not 0 <= self.opening_min <= self.opening_max or self.max_plies < 1
                 or not 0.0 <= self.random_rate <= 1.0):
             raise ValueError(f"bad self-play configuration: {self}")
+
+
+def net_crc(path: str | Path) -> int:
+    """The CRC-32 of a net file's bytes, which a run records to refuse a changed file on resume."""
+    return zlib.crc32(Path(path).read_bytes())
+
+
+def _searcher(config: SelfplayConfig) -> Any:
+    module = nnue_game(config.game).module
+    if config.net is None:
+        return module.AlphaBetaSearcher(threads=1, tt_mb=8)
+    data = Path(config.net).read_bytes()
+    if zlib.crc32(data) != config.net_crc:
+        raise ValueError(f"{config.net} is not the net this run started with (its checksum changed)")
+    return module.NnueAlphaBetaSearcher(module.NnueNet.from_bytes(data), threads=1, tt_mb=8)
 
 
 def play_game(config: SelfplayConfig, seed: int) -> dict[str, np.ndarray]:
@@ -63,7 +86,7 @@ def play_game(config: SelfplayConfig, seed: int) -> dict[str, np.ndarray]:
         if state.is_terminal():
             break
         state.apply(rng.choice(state.legal_actions()))
-    searcher = game.module.AlphaBetaSearcher(threads=1, tt_mb=8)
+    searcher = _searcher(config)
     features, scores, sides, plies = [], [], [], []
     ply = 0
     while not state.is_terminal() and ply < config.max_plies:
