@@ -333,19 +333,37 @@ def test_a_units_factors_are_its_row_on_any_flow_and_the_unit_anywhere() -> None
     assert not set(first.values()) & set(second.values())
 
 
+def units_worth_data(rng: np.random.Generator) -> tuple[dict[str, Any], np.ndarray]:
+    """3,000 made-up positions of six units, none on flow 1, scored by what each unit on its row is worth."""
+    seen = np.array([f for f in range(686) if (f // 7) % 7 != 0])  # every unit feature but those on flow 1
+    features = np.full((3000, 2, GAME.max_active), -1, np.int16)
+    features[:, :, :6] = rng.choice(seen, (3000, 2, 6))
+    worth = rng.normal(0, 300, (14, 7))  # what a unit on a row is worth, the same on every flow
+    score = worth[features[:, 0, :6] // 49, features[:, 0, :6] % 7].sum(axis=1).astype(np.float32)
+    return {"features": features, "score": score, "result": (score > 0).astype(np.float32),
+            "game": np.arange(3000) // 30}, worth
+
+
+def test_weight_decay_keeps_the_weights_smaller() -> None:
+    from triptych.nnue.train import TrainConfig, train
+
+    data, _ = units_worth_data(np.random.default_rng(5))
+    size = {}
+    for decay in (0.0, 5.0):
+        net = train(GAME, data, TrainConfig(epochs=2, batch_size=100, weight_decay=decay))["net"]
+        size[decay] = np.abs(net["ft_w"]).mean() + np.abs(net["l1_w"]).mean()
+    assert size[5.0] < 0.8 * size[0.0], size
+    with pytest.raises(ValueError, match="bad training configuration"):
+        TrainConfig(weight_decay=-1.0)
+
+
 def test_factorized_training_teaches_a_feature_through_its_factors() -> None:
     # A unit never seen on flow 1 in the data still gets weights there: those learnt for its row and kind
     # on the other flows. Without factors it keeps its random start and says nothing of them.
     from triptych.nnue.train import TrainConfig, init_net, train
 
     rng = np.random.default_rng(3)
-    seen = np.array([f for f in range(686) if (f // 7) % 7 != 0])  # every unit feature but those on flow 1
-    features = np.full((3000, 2, GAME.max_active), -1, np.int16)
-    features[:, :, :6] = rng.choice(seen, (3000, 2, 6))
-    worth = rng.normal(0, 300, (14, 7))  # what a unit on a row is worth, the same on every flow
-    score = worth[features[:, 0, :6] // 49, features[:, 0, :6] % 7].sum(axis=1).astype(np.float32)
-    data = {"features": features, "score": score, "result": (score > 0).astype(np.float32),
-            "game": np.arange(3000) // 30}
+    data, worth = units_worth_data(rng)
     unseen = [f for f in range(686) if (f // 7) % 7 == 0]
     test_features = np.full((500, 2, GAME.max_active), -1, np.int16)
     test_features[:, :, :6] = rng.choice(unseen, (500, 2, 6))

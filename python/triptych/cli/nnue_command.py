@@ -84,6 +84,9 @@ def _check_net(game: str, path: Path) -> None:
 @click.option("--scale", "scale_text", default="1500", show_default=True, metavar="K|fit",
               help="K, centi-units per logistic unit of the score term; 'fit': the K at which the data's search "
                    "scores best predict its results.")
+@click.option("--weight-decay", type=click.FloatRange(0), default=0.0, show_default=True,
+              help="AdamW's weight decay (the weights, not the biases): pulls each feature's own weights toward "
+                   "zero, so what features share is learnt by their factors.")
 @click.option("--factorize/--no-factorize", default=True, show_default=True,
               help="Also learn coarser shared features (a tile at the same distance from a Core, a unit on the "
                    "same row of any flow), folded into the net written (docs/nnue.md).")
@@ -91,7 +94,7 @@ def _check_net(game: str, path: Path) -> None:
 @click.option("--out", "-o", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="The quantized net written (default: GAME.nnue).")
 def train(game: str, data: tuple[Path, ...], epochs: int, batch_size: int, learning_rate: float, lam: float,
-          scale_text: str, factorize: bool, seed: int, out: Path | None) -> None:
+          scale_text: str, weight_decay: float, factorize: bool, seed: int, out: Path | None) -> None:
     """Train GAME's NNUE on DATA (one or more files from `triptych selfplay`) and write the quantized .nnue file."""
     try:
         scale = None if scale_text == "fit" else float(scale_text)
@@ -105,7 +108,7 @@ def train(game: str, data: tuple[Path, ...], epochs: int, batch_size: int, learn
     interrupted: list[int] = []
     previous = signal.signal(signal.SIGINT, lambda signum, _frame: interrupted.append(signum))
     try:
-        _train(game, list(data), epochs, batch_size, learning_rate, lam, scale, factorize, seed, out,
+        _train(game, list(data), epochs, batch_size, learning_rate, lam, scale, weight_decay, factorize, seed, out,
                lambda: bool(interrupted))
     finally:
         signal.signal(signal.SIGINT, previous)
@@ -114,7 +117,8 @@ def train(game: str, data: tuple[Path, ...], epochs: int, batch_size: int, learn
 
 
 def _train(game: str, data: list[Path], epochs: int, batch_size: int, learning_rate: float, lam: float,
-           scale: float | None, factorize: bool, seed: int, out: Path | None, stop: Callable[[], bool]) -> None:
+           scale: float | None, weight_decay: float, factorize: bool, seed: int, out: Path | None,
+           stop: Callable[[], bool]) -> None:
     if stop():
         return
     try:
@@ -134,7 +138,8 @@ def _train(game: str, data: list[Path], epochs: int, batch_size: int, learning_r
             scale = trainer.fit_scale(dataset["score"], dataset["result"])
             click.echo(f"K fitted to the data: {scale:.0f} centi-units")
         config = trainer.TrainConfig(epochs=epochs, batch_size=batch_size, learning_rate=learning_rate, lam=lam,
-                                     scale=scale, seed=seed, factorize=factorize)
+                                     scale=scale, seed=seed, factorize=factorize,
+                                     weight_decay=weight_decay)
         click.echo(f"{len(dataset['score'])} positions from {', '.join(map(str, data))}")
         report = trainer.train(spec, dataset, config, on_epoch=lambda e, t, v: click.echo(
             f"epoch {e}/{epochs}: train loss {t:.5f}, validation loss {v:.5f}"), stop=stop)

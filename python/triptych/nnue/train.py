@@ -34,6 +34,7 @@ class TrainConfig:
     epochs: int = 10
     batch_size: int = 256
     learning_rate: float = 1e-3
+    weight_decay: float = 0.0    # AdamW's decoupled decay of the weights (not the biases); 0: plain Adam
     lam: float = 0.75            # weight of the search score against the result
     scale: float = 1500.0        # K: centi-units per logistic unit
     validation: float = 0.1      # share of the games held out
@@ -42,7 +43,8 @@ class TrainConfig:
     factorize: bool = True       # learn the game's factors too (folded into the features at the end)
 
     def __post_init__(self) -> None:
-        if self.epochs < 1 or self.batch_size < 1 or not 0 <= self.lam <= 1 or not 0 < self.validation < 1:
+        if (self.epochs < 1 or self.batch_size < 1 or not 0 <= self.lam <= 1 or not 0 < self.validation < 1
+                or self.weight_decay < 0):
             raise ValueError(f"bad training configuration: {self}")
 
 
@@ -97,7 +99,7 @@ def _functions(config: TrainConfig, first_layer_limit: float = 2.0,
     """
     factor_game = game.name if game is not None and config.factorize else None
     return _compiled(config.lam, config.scale, config.learning_rate, config.out_scale, first_layer_limit,
-                     factor_game)
+                     factor_game, config.weight_decay)
 
 
 def _factor_index(game_name: str) -> np.ndarray:
@@ -119,7 +121,7 @@ def fold(params: dict[str, Any], factor_index: Any) -> Any:
 
 @functools.lru_cache(maxsize=8)
 def _compiled(lam: float, scale: float, learning_rate: float, out_scale: int, first_layer_limit: float,
-              factor_game: str | None) -> tuple[Callable[..., Any], Callable[..., Any], Any]:
+              factor_game: str | None, weight_decay: float = 0.0) -> tuple[Callable[..., Any], Callable[..., Any], Any]:
     """Built once per setting: JAX compiles a jitted function again for every new closure."""
     config = TrainConfig(lam=lam, scale=scale, learning_rate=learning_rate, out_scale=out_scale)
     import jax
@@ -143,7 +145,11 @@ def _compiled(lam: float, scale: float, learning_rate: float, out_scale: int, fi
         target = config.lam * jax.nn.sigmoid(score / config.scale) + (1.0 - config.lam) * result
         return jnp.mean((predicted - target) ** 2)
 
-    optimizer = optax.adam(config.learning_rate)
+    if weight_decay > 0:
+        optimizer = optax.adamw(learning_rate, weight_decay=weight_decay,
+                                mask=lambda params: {k: k.endswith("_w") for k in params})
+    else:
+        optimizer = optax.adam(learning_rate)
 
     def clip(params: dict[str, Any]) -> dict[str, Any]:
         limits = {"ft_w": first_layer_limit, "ft_b": first_layer_limit, "l1_w": DENSE_LIMIT, "l2_w": DENSE_LIMIT,
