@@ -307,15 +307,17 @@ def test_selfplay_with_a_net_plays_and_scores_with_that_nets_search(net_file: Pa
     assert data["score"][0] == searcher.search(state, depth=2)["score"]
     assert (data["features"][0] == classic["features"][0]).all()
     assert (data["score"] != classic["score"][:len(data["score"])]).any()
-    # A run resumed after its net file changed is refused.
-    out = tmp_path / "net.npz"
-    selfplay.start(out, config)
-    changed = tmp_path / "changed.nnue"
-    changed.write_bytes(net_file.read_bytes())
-    moved = selfplay.SelfplayConfig("hexfleet", games=2, depth=2, seed=3, max_plies=12, net=str(changed),
-                                    net_crc=selfplay.net_crc(net_file) ^ 1)
+    # A run whose net file changed after it started is refused.
+    out, net_copy = tmp_path / "net.npz", tmp_path / "copy.nnue"
+    net_copy.write_bytes(net_file.read_bytes())
+    recorded = selfplay.SelfplayConfig("hexfleet", games=2, depth=2, seed=3, max_plies=12, net=str(net_copy),
+                                       net_crc=selfplay.net_crc(net_copy))
+    selfplay.start(out, recorded)
+    changed = bytearray(net_file.read_bytes())
+    changed[-1] ^= 1
+    net_copy.write_bytes(bytes(changed))
     with make_executor("local", workers=1) as executor, pytest.raises(ValueError, match="checksum changed"):
-        selfplay.run(out, moved, executor, progress=False)
+        selfplay.run(out, recorded, executor, progress=False)
 
 
 def test_selfplay_refuses_a_net_of_the_other_game(tmp_path: Path) -> None:

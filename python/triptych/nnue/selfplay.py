@@ -17,6 +17,7 @@ in, they are joined into ``OUT`` (a compressed ``.npz``) and the parts removed.
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 import shutil
@@ -65,14 +66,20 @@ def net_crc(path: str | Path) -> int:
     return zlib.crc32(Path(path).read_bytes())
 
 
+@functools.lru_cache(maxsize=4)
+def _run_net(game: str, path: str, crc: int) -> Any:
+    """The run's net, read and checked once per worker process rather than once per game."""
+    data = Path(path).read_bytes()
+    if zlib.crc32(data) != crc:
+        raise ValueError(f"{path} is not the net this run started with (its checksum changed)")
+    return nnue_game(game).module.NnueNet.from_bytes(data)
+
+
 def _searcher(config: SelfplayConfig) -> Any:
     module = nnue_game(config.game).module
-    if config.net is None:
+    if config.net is None or config.net_crc is None:
         return module.AlphaBetaSearcher(threads=1, tt_mb=8)
-    data = Path(config.net).read_bytes()
-    if zlib.crc32(data) != config.net_crc:
-        raise ValueError(f"{config.net} is not the net this run started with (its checksum changed)")
-    return module.NnueAlphaBetaSearcher(module.NnueNet.from_bytes(data), threads=1, tt_mb=8)
+    return module.NnueAlphaBetaSearcher(_run_net(config.game, config.net, config.net_crc), threads=1, tt_mb=8)
 
 
 def play_game(config: SelfplayConfig, seed: int) -> dict[str, np.ndarray]:
