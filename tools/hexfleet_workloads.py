@@ -49,8 +49,8 @@ def position_file(name: str, out: Path) -> Path:
 
 
 def build(cpp_root: Path, out: Path) -> Path:
-    sources = sorted(str(p) for p in (cpp_root / "hexfleet").glob("*.cpp")) + [str(cpp_root / "search/tt.cpp"),
-                                                                              str(cpp_root / "nnue/net.cpp")]
+    sources = sorted(str(p) for p in (cpp_root / "hexfleet").glob("*.cpp")) + [str(cpp_root / "search/tt.cpp")]
+    sources += sorted(str(p) for p in (cpp_root / "nnue").glob("*.cpp"))  # net.cpp, and kernels.cpp since it has one
     subprocess.run(["g++", "-std=c++20", "-O3", "-DNDEBUG", "-g", f"-I{cpp_root}", "-o", str(out),
                     str(ROOT / "tools/hexfleet_workloads.cpp"), *sources, "-lpthread"], check=True)
     return out

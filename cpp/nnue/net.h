@@ -2,11 +2,10 @@
 // -> int16 accumulator (kAccWidth, one per perspective, shared weights) ->
 // clipped ReLU -> int8 layer (kHidden) -> clipped ReLU -> int8 output.
 // The sizes after the inputs are fixed at compile time so that the dense
-// loops below have constant trip counts and the compiler vectorises them in
-// the portable build (no intrinsics).
+// loops (kernels.cpp) have constant trip counts and the compiler vectorises
+// them (no intrinsics).
 #pragma once
 
-#include <algorithm>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -69,61 +68,18 @@ struct Accumulators {
   alignas(64) std::int16_t values[2][kAccWidth];
 };
 
-// The accumulator's sums are taken in a local array and stored once: the
-// compiler then knows the weight columns cannot alias it. The loop over a
-// column's 64 entries is unrolled in full, so the compiler packs it into
-// vector adds (8 with SSE2) instead of GCC's -O3 "unroll and jam" of two
-// columns at a time into a scalar loop (callgrind: 4 times the instructions).
-inline void refresh(const Net& net, Accumulators& acc, int perspective, const int* features, int count) {
-  alignas(64) std::int16_t sum[kAccWidth];
-  std::copy(net.ft_bias.begin(), net.ft_bias.end(), sum);
-  for (int i = 0; i < count; ++i) {
-    const std::int16_t* w = net.column(features[i]);
-#pragma GCC unroll 64
-    for (int k = 0; k < kAccWidth; ++k) sum[k] = std::int16_t(sum[k] + w[k]);
-  }
-  std::copy(sum, sum + kAccWidth, acc.values[perspective]);
-}
+// The three kernels of an evaluation (cpp/nnue/kernels.cpp). Integer
+// arithmetic throughout, so every instruction set gives the same numbers;
+// on x86-64 each is compiled twice, for the portable baseline and for AVX2,
+// and the loader picks one for the CPU it runs on.
 
+// One perspective's accumulator from scratch: the bias plus the columns of `features`.
+void refresh(const Net& net, Accumulators& acc, int perspective, const int* features, int count);
 // Subtracts the columns of `removed` and adds those of `added` (the features
 // an action turned off and on).
-inline void update(const Net& net, Accumulators& acc, int perspective, const int* removed, int n_removed,
-                   const int* added, int n_added) {
-  alignas(64) std::int16_t sum[kAccWidth];
-  std::copy(acc.values[perspective], acc.values[perspective] + kAccWidth, sum);
-  for (int i = 0; i < n_removed; ++i) {
-    const std::int16_t* w = net.column(removed[i]);
-#pragma GCC unroll 64
-    for (int k = 0; k < kAccWidth; ++k) sum[k] = std::int16_t(sum[k] - w[k]);
-  }
-  for (int i = 0; i < n_added; ++i) {
-    const std::int16_t* w = net.column(added[i]);
-#pragma GCC unroll 64
-    for (int k = 0; k < kAccWidth; ++k) sum[k] = std::int16_t(sum[k] + w[k]);
-  }
-  std::copy(sum, sum + kAccWidth, acc.values[perspective]);
-}
-
-// The dense layers: centi-units for `side_to_act`. Integer arithmetic
-// throughout; python/triptych/nnue/quantize.py does exactly the same.
-inline int forward(const Net& net, const Accumulators& acc, int side_to_act) {
-  alignas(64) std::int16_t x[2 * kAccWidth];
-  const std::int16_t* mine = acc.values[side_to_act];
-  const std::int16_t* theirs = acc.values[side_to_act ^ 1];
-  for (int k = 0; k < kAccWidth; ++k) {
-    x[k] = std::clamp<std::int16_t>(mine[k], 0, kQA);
-    x[kAccWidth + k] = std::clamp<std::int16_t>(theirs[k], 0, kQA);
-  }
-  alignas(64) std::int16_t hidden[kHidden];
-  for (int j = 0; j < kHidden; ++j) {
-    std::int32_t sum = 0;
-    for (int k = 0; k < 2 * kAccWidth; ++k) sum += std::int32_t(x[k]) * net.l1_weights[j][k];
-    hidden[j] = std::int16_t(std::clamp((sum + net.l1_bias[j]) >> kQBShift, 0, kQA));
-  }
-  std::int32_t out = net.l2_bias;
-  for (int j = 0; j < kHidden; ++j) out += std::int32_t(hidden[j]) * net.l2_weights[j];
-  const std::int64_t scaled = std::int64_t(out) * net.out_scale / (kQA * kQB);  // truncates toward zero
-  return int(std::clamp<std::int64_t>(scaled, -kEvalLimit, kEvalLimit));
-}
+void update(const Net& net, Accumulators& acc, int perspective, const int* removed, int n_removed,
+            const int* added, int n_added);
+// The dense layers: centi-units for `side_to_act`. python/triptych/nnue/quantize.py does exactly the same.
+int forward(const Net& net, const Accumulators& acc, int side_to_act);
 
 }  // namespace triptych::nnue

@@ -3,7 +3,7 @@
 The float net (what the trainer holds) is a dict of numpy arrays:
 ``ft_w`` (F, A), ``ft_b`` (A,), ``l1_w`` (H, 2A), ``l1_b`` (H,), ``l2_w`` (H,), ``l2_b`` ().
 :func:`quantize` turns it into the integers the engine reads; :func:`forward_int`
-is the engine's forward pass in numpy (bit for bit what cpp/nnue/net.h computes),
+is the engine's forward pass in numpy (bit for bit what cpp/nnue/kernels.cpp computes),
 and :func:`forward_float` the trainer's.
 """
 
