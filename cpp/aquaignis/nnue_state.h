@@ -128,7 +128,11 @@ struct NnueSearchGame {
   using State = NnueState;
   using Action = aquaignis::Action;
   using ActionList = aquaignis::ActionList;
-  struct Weights {};  // the net travels with the state
+  // The net travels with the state; the search's options say how much of the
+  // classic evaluation (its tuned weights) is blended in: 0 the net alone.
+  struct Weights {
+    int classic_share = 0;  // percent, 0..100
+  };
   // What the bindings (bind_nnue) need besides the search: the features and the net's header.
   using BaseState = aquaignis::State;
   static constexpr int kFeatures = nnue_features::kFeatures;
@@ -151,7 +155,10 @@ struct NnueSearchGame {
   static int tactical_order(const State& s, const Action& a) { return SearchGame::tactical_order(s.state(), a); }
   static std::uint32_t encode(const Action& a) { return aquaignis::encode(a); }
   static Action decode(std::uint32_t code) { return aquaignis::decode(code); }
-  static int evaluate(const State& s, const Weights&) { return s.evaluate(); }
+  static int evaluate(const State& s, const Weights& w) {
+    const int net = s.evaluate();
+    return w.classic_share == 0 ? net : nnue::blend(net, aquaignis::evaluate(s.state()), w.classic_share);
+  }
 };
 
 }  // namespace triptych::aquaignis

@@ -68,6 +68,13 @@ struct Accumulators {
   alignas(64) std::int16_t values[2][kAccWidth];
 };
 
+// The hybrid evaluation (docs/nnue.md, "The classic share"): `classic_share`
+// percent of the classic evaluation's score, the rest the net's (both in
+// centi-units for the side to act), truncated toward zero.
+inline int blend(int net, int classic, int classic_share) {
+  return (net * (100 - classic_share) + classic * classic_share) / 100;
+}
+
 // The three kernels of an evaluation (cpp/nnue/kernels.cpp). Integer
 // arithmetic throughout, so every instruction set gives the same numbers;
 // on x86-64 each is compiled twice, for the portable baseline and for AVX2,

@@ -157,7 +157,9 @@ class AlphaBeta:
     time limit the search is deterministic. ``weights`` overrides named
     evaluation weights (see docs/ai.md). ``evaluation="nnue"`` searches with the
     learned evaluation instead (docs/nnue.md): the net read from ``net`` (a
-    ``.nnue`` file), or the one shipped for the game.
+    ``.nnue`` file), or the one shipped for the game; ``classic_share`` (a
+    percentage, with ``evaluation="nnue"``) blends that much of the classic
+    evaluation into each of the net's (docs/nnue.md, "The classic share").
 
     ``clock_ms`` (with ``increment_ms``) plays on a game clock instead of a
     fixed time a move: see :class:`GameClock`. The player remembers the
@@ -169,7 +171,7 @@ class AlphaBeta:
     def __init__(self, depth: Any = _DEFAULT_DEPTH, time_ms: int | None = None, nodes: int | None = None,
                  threads: int = 1, tt_mb: int = 64, weights: dict[str, int] | None = None,
                  quiescence: bool = True, clock_ms: int | None = None, increment_ms: int = 0,
-                 evaluation: str = "classic", net: str | None = None) -> None:
+                 evaluation: str = "classic", net: str | None = None, classic_share: int = 0) -> None:
         budgeted = time_ms is not None or nodes is not None or clock_ms is not None
         if depth is _DEFAULT_DEPTH:
             depth = None if budgeted else 6
@@ -190,7 +192,11 @@ class AlphaBeta:
             raise ValueError("net= is the NNUE's file: give it with evaluation='nnue'")
         if evaluation == "nnue" and weights:
             raise ValueError("weights= tune the classic evaluation; the NNUE has none")
-        self.evaluation, self.net = evaluation, net
+        classic_share = _integer("classic_share", classic_share, 0, 100, optional=False)  # type: ignore[assignment]
+        if evaluation == "classic" and classic_share:
+            raise ValueError("classic_share= blends the classic evaluation into the NNUE's: give it with "
+                             "evaluation='nnue'")
+        self.evaluation, self.net, self.classic_share = evaluation, net, classic_share
         self.depth, self.time_ms, self.nodes = depth, time_ms, nodes
         self.threads, self.tt_mb, self.weights, self.quiescence = threads, tt_mb, dict(weights or {}), quiescence
         self.clock = GameClock(clock_ms, increment_ms) if clock_ms is not None else None
@@ -206,7 +212,8 @@ class AlphaBeta:
                     raise ValueError(f"{name} has no NNUE evaluation yet (docs/nnue.md)")
                 net = module.NnueNet(self.net if self.net is not None else default_net(name))
                 self._searchers[name] = module.NnueAlphaBetaSearcher(net, threads=self.threads, tt_mb=self.tt_mb,
-                                                                     quiescence=self.quiescence)
+                                                                     quiescence=self.quiescence,
+                                                                     classic_share=self.classic_share)
             else:
                 self._searchers[name] = module.AlphaBetaSearcher(threads=self.threads, tt_mb=self.tt_mb,
                                                                  weights=self.weights, quiescence=self.quiescence)
@@ -291,6 +298,8 @@ class AlphaBeta:
             limits = ", ".join(filter(None, (limits, f"clock_ms={self.clock.clock_ms}",
                                              f"increment_ms={self.clock.increment_ms}")))
         evaluation = ", evaluation='nnue'" if self.evaluation == "nnue" else ""
+        if self.classic_share:
+            evaluation += f", classic_share={self.classic_share}"
         return f"AlphaBeta({limits}, threads={self.threads}{evaluation})"
 
 
@@ -569,7 +578,8 @@ def make_player(spec: str, seed: int | None = None) -> Any:
     """A player from a short spec: ``random``, ``greedy``, ``alphabeta:4`` (depth),
     ``alphabeta:time_ms=200,threads=2``, ``alphabeta:clock_ms=60000,increment_ms=500``,
     ``alphabeta:4,weights=tuned.json`` (evaluation weights written by ``triptych tune``),
-    ``alphabeta:nodes=20000,nnue=gen1.nnue`` (the NNUE evaluation with that net; ``nnue=shipped``: the package's),
+    ``alphabeta:nodes=20000,nnue=gen1.nnue`` (the NNUE evaluation with that net; ``nnue=shipped``: the package's;
+    ``classic_share=50`` blends in half the classic evaluation),
     ``mcts:500`` (iterations), ``mcts:time_ms=100``, ``softmax:temperature=100,depth=1``, or a named level
     (``beginner``, ``casual``, ``club``, ``strong``, ``expert``: its two-player spec, see triptych.levels)."""
     from triptych.levels import LEVEL_ALIASES, LEVELS

@@ -255,8 +255,10 @@ class NnueAlphaBetaSearcher:
     """
     Native alpha-beta search with the NNUE evaluation.
     """
-    def __init__(self, net: NnueNet, threads: typing.SupportsInt | typing.SupportsIndex = 1, tt_mb: typing.SupportsInt | typing.SupportsIndex = 64, quiescence: bool = True) -> None:
-        ...
+    def __init__(self, net: NnueNet, threads: typing.SupportsInt | typing.SupportsIndex = 1, tt_mb: typing.SupportsInt | typing.SupportsIndex = 64, quiescence: bool = True, classic_share: typing.SupportsInt | typing.SupportsIndex = 0) -> None:
+        """
+        classic_share: the percentage of each evaluation taken from the classic evaluation (its tuned weights), the rest from the net; 0, the net alone (docs/nnue.md, "The classic share").
+        """
     def clear(self) -> None:
         ...
     def search(self, state: State, depth: typing.SupportsInt | typing.SupportsIndex = 0, time_ms: typing.SupportsInt | typing.SupportsIndex = 0, nodes: typing.SupportsInt | typing.SupportsIndex = 0, history: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex] = []) -> dict[str, typing.Any]:

@@ -77,7 +77,8 @@ class EngineSession:
             raise ValueError(f"the engine protocol serves {', '.join(PROTOCOL_GAMES)}; {game!r} is not one of them")
         self._write_line = write
         self._lock = threading.Lock()
-        self.options: dict[str, int] = {"threads": 1, "hash": 64}
+        # classicshare: the percentage of the classic evaluation blended into the NNUE's (docs/nnue.md).
+        self.options: dict[str, int] = {"threads": 1, "hash": 64, "classicshare": 0}
         # The evaluation (docs/nnue.md): classic, or nnue with the net in evalfile ("-": the shipped one).
         self.evaluation, self.evalfile = "classic", "-"
         self.weights: dict[str, dict[str, int]] = {}
@@ -232,7 +233,8 @@ class EngineSession:
         words = rest.split()
         if not words:
             lines = ["option threads int 1 256 " + str(self.options["threads"]),
-                     "option hash int 1 65536 " + str(self.options["hash"])]
+                     "option hash int 1 65536 " + str(self.options["hash"]),
+                     "option classicshare int 0 100 " + str(self.options["classicshare"])]
             weights = {**self._eval_weights(), **self.weights.get(self.game, {})}
             lines += [f"option {name} int - - {value}" for name, value in weights.items()]
             lines += [f"option evaluation string {self.evaluation}", f"option evalfile string {self.evalfile}"]
@@ -246,8 +248,8 @@ class EngineSession:
             value = int(raw)
         except ValueError:
             raise ProtocolError(f"option {name} takes an integer, got {raw!r}") from None
-        if name in ("threads", "hash"):
-            low, high = (1, 256) if name == "threads" else (1, 65536)
+        if name in ("threads", "hash", "classicshare"):
+            low, high = {"threads": (1, 256), "hash": (1, 65536), "classicshare": (0, 100)}[name]
             if not low <= value <= high:
                 raise ProtocolError(f"{name} must be in {low}..{high}")
             self.options[name] = value
@@ -312,7 +314,8 @@ class EngineSession:
         if self._searcher is None:
             if self.evaluation == "nnue":
                 self._searcher = ai.AlphaBeta(depth=1, threads=self.options["threads"], tt_mb=self.options["hash"],
-                                              evaluation="nnue", net=None if self.evalfile == "-" else self.evalfile)
+                                              evaluation="nnue", net=None if self.evalfile == "-" else self.evalfile,
+                                              classic_share=self.options["classicshare"])
             else:
                 self._searcher = ai.AlphaBeta(depth=1, threads=self.options["threads"], tt_mb=self.options["hash"],
                                               weights=self.weights.get(self.game, {}))

@@ -1,0 +1,121 @@
+"""The classic share (docs/nnue.md, "The classic share"): the NNUE search's evaluation may blend in a
+percentage of the classic evaluation, for both games, through the searcher, the player, its spec and the
+engine protocol."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from triptych._core import aquaignis as aquaignis_core
+from triptych._core import hexfleet as hexfleet_core
+from triptych.ai import AlphaBeta, make_player
+from triptych.nnue import netfile
+from triptych.nnue.games import nnue_game
+
+MODULES = {"aquaignis": aquaignis_core, "hexfleet": hexfleet_core}
+
+
+@pytest.fixture(scope="module", params=sorted(MODULES))
+def game(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, Any, Path]:
+    """(module, loaded net, net file) of a seeded random net for each game."""
+    from triptych.nnue.train import init_net
+
+    name = request.param
+    net = init_net(nnue_game(name), 3)
+    net["ft_w"] = np.random.default_rng(4).normal(0, 0.2, net["ft_w"].shape).astype(np.float32)
+    path = netfile.write_net(tmp_path_factory.mktemp("nets") / f"{name}.nnue", nnue_game(name), net)
+    module = MODULES[name]
+    return module, module.NnueNet(str(path)), path
+
+
+def a_position(module: Any, plies: int = 9, seed: int = 1) -> Any:
+    state = module.new_game()
+    rng = random.Random(seed)
+    for _ in range(plies):
+        actions = state.legal_actions()
+        state.apply(actions[rng.randrange(len(actions))])
+    return state
+
+
+def truncated(numerator: int, denominator: int) -> int:
+    """C++'s integer division (toward zero)."""
+    quotient = abs(numerator) // denominator
+    return quotient if numerator >= 0 else -quotient
+
+
+@pytest.mark.parametrize("share", [0, 30, 50, 100])
+def test_a_depth_one_search_scores_the_blend_of_the_two_evaluations(game: tuple[Any, Any, Path], share: int) -> None:
+    module, net, _ = game
+    state = a_position(module)
+    searcher = module.NnueAlphaBetaSearcher(net, threads=1, tt_mb=8, quiescence=False, classic_share=share)
+    best = None
+    for action in state.legal_actions():
+        child = state.clone()
+        child.apply(action)
+        assert not child.is_terminal()
+        value = truncated(net.evaluate(child) * (100 - share) + module.evaluate(child) * share, 100)
+        value = value if child.to_move == state.to_move else -value
+        best = value if best is None else max(best, value)
+    assert searcher.search(state, depth=1)["score"] == best
+
+
+def test_a_share_of_100_searches_exactly_as_the_classic_engine(game: tuple[Any, Any, Path]) -> None:
+    module, net, _ = game
+    for seed in (1, 2):
+        state = a_position(module, plies=7, seed=seed)
+        classic = module.AlphaBetaSearcher(threads=1, tt_mb=8).search(state, depth=3)
+        blended = module.NnueAlphaBetaSearcher(net, threads=1, tt_mb=8, classic_share=100).search(state, depth=3)
+        net_alone = module.NnueAlphaBetaSearcher(net, threads=1, tt_mb=8).search(state, depth=3)
+        assert (blended["best"], blended["score"], blended["nodes"]) == (classic["best"], classic["score"],
+                                                                        classic["nodes"])
+        assert (net_alone["score"], net_alone["nodes"]) != (classic["score"], classic["nodes"])
+
+
+def test_the_player_and_its_spec_take_the_share(game: tuple[Any, Any, Path]) -> None:
+    module, net, path = game
+    state = a_position(module)
+    player = make_player(f"alphabeta:2,nnue={path},classic_share=40")
+    assert isinstance(player, AlphaBeta) and player.classic_share == 40 and "classic_share=40" in repr(player)
+    expected = module.NnueAlphaBetaSearcher(net, threads=1, tt_mb=64, classic_share=40).search(state, depth=2)
+    result = player.search(state)
+    assert (result.score, result.nodes) == (expected["score"], expected["nodes"])
+
+
+def test_bad_shares_are_refused_with_what_was_wrong(game: tuple[Any, Any, Path]) -> None:
+    module, net, path = game
+    with pytest.raises(ValueError, match="classic_share must be 0..100"):
+        AlphaBeta(depth=1, evaluation="nnue", net=str(path), classic_share=101)
+    with pytest.raises(ValueError, match="classic_share must be 0..100"):
+        AlphaBeta(depth=1, evaluation="nnue", net=str(path), classic_share=-1)
+    with pytest.raises(ValueError, match="give it with evaluation='nnue'"):
+        AlphaBeta(depth=1, classic_share=50)
+    with pytest.raises(ValueError, match="0..100, not 150"):
+        module.NnueAlphaBetaSearcher(net, classic_share=150)
+
+
+def test_the_engine_protocol_sets_the_share(game: tuple[Any, Any, Path]) -> None:
+    from triptych.engine import EngineSession
+
+    module, _, path = game
+    lines: list[str] = []
+    session = EngineSession(module.__name__.rsplit(".", 1)[-1], lines.append)
+
+    def ask(command: str) -> list[str]:
+        lines.clear()
+        session.handle(command)
+        return lines[:-1] if lines and lines[-1] == "ok" else list(lines)
+
+    assert "option classicshare int 0 100 0" in ask("options")
+    assert ask("options set classicshare 101")[0].startswith("err classicshare must be in 0..100")
+    assert ask(f"options set evalfile {path}") == [f"option evalfile {path}"]
+    assert ask("options set evaluation nnue") == ["option evaluation nnue"]
+    assert ask("options set classicshare 60") == ["option classicshare 60"]
+    assert "option classicshare int 0 100 60" in ask("options")
+    answer = ask("bestmove depth 2")
+    expected = AlphaBeta(depth=2, evaluation="nnue", net=str(path), classic_share=60).search(module.new_game()).best
+    assert answer == [f"bestmove {expected}"]
