@@ -430,7 +430,7 @@ def test_alphabeta_searches_with_the_net(trained: dict[str, Any]) -> None:
 
 
 def test_the_player_refuses_bad_evaluation_options(tmp_path: Path) -> None:
-    with pytest.raises(ValueError, match="evaluation must be one of classic, nnue"):
+    with pytest.raises(ValueError, match="evaluation must be one of default, classic, nnue"):
         AlphaBeta(depth=1, evaluation="neural")
     with pytest.raises(ValueError, match="net= is the NNUE's file"):
         AlphaBeta(depth=1, net="x.nnue")
@@ -449,7 +449,7 @@ def test_the_engine_protocol_switches_to_the_nnue(trained: dict[str, Any], tmp_p
         session.handle(command)
         return lines[:-1] if lines and lines[-1] == "ok" else list(lines)
 
-    assert "option evaluation string classic" in ask("options")
+    assert "option evaluation string default" in ask("options")
     assert ask(f"options set evalfile {trained['path']}") == [f"option evalfile {trained['path']}"]
     assert ask("options set evaluation nnue") == ["option evaluation nnue"]
     answer = ask("bestmove depth 2")

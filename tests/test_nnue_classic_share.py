@@ -110,12 +110,80 @@ def test_the_engine_protocol_sets_the_share(game: tuple[Any, Any, Path]) -> None
         session.handle(command)
         return lines[:-1] if lines and lines[-1] == "ok" else list(lines)
 
-    assert "option classicshare int 0 100 0" in ask("options")
+    shipped_share = 50 if module is hexfleet_core else 0  # the shipped net's own share; none ships for AquaIgnis
+    assert f"option classicshare int 0 100 {shipped_share}" in ask("options")
     assert ask("options set classicshare 101")[0].startswith("err classicshare must be in 0..100")
     assert ask(f"options set evalfile {path}") == [f"option evalfile {path}"]
+    assert "option classicshare int 0 100 0" in ask("options")  # another net plays alone until told
     assert ask("options set evaluation nnue") == ["option evaluation nnue"]
     assert ask("options set classicshare 60") == ["option classicshare 60"]
     assert "option classicshare int 0 100 60" in ask("options")
     answer = ask("bestmove depth 2")
     expected = AlphaBeta(depth=2, evaluation="nnue", net=str(path), classic_share=60).search(module.new_game()).best
     assert answer == [f"bestmove {expected}"]
+
+
+# --- the default evaluation: Hexfleet's shipped net, AquaIgnis's classic ----------------------------------
+
+
+def searched(player: AlphaBeta, state: Any) -> tuple[Any, int, int]:
+    result = player.search(state)
+    return result.best, result.score, result.nodes
+
+
+def test_hexfleets_default_is_the_shipped_net_with_its_classic_share() -> None:
+    from triptych.ai import SHIPPED_NNUE, default_evaluation, default_net
+
+    state = a_position(hexfleet_core)
+    shipped = hexfleet_core.NnueNet(default_net("hexfleet"))
+    assert Path(default_net("hexfleet")).stat().st_size < 2 * 1024 * 1024
+    assert default_evaluation("hexfleet") == "nnue" and SHIPPED_NNUE["hexfleet"] == 50
+    expected = hexfleet_core.NnueAlphaBetaSearcher(shipped, threads=1, tt_mb=64, classic_share=50).search(state, depth=3)
+    assert searched(AlphaBeta(depth=3), state) == (expected["best"], expected["score"], expected["nodes"])
+    assert searched(AlphaBeta(depth=3, evaluation="nnue"), state) == searched(AlphaBeta(depth=3), state)
+    alone = hexfleet_core.NnueAlphaBetaSearcher(shipped, threads=1, tt_mb=64).search(state, depth=3)
+    assert searched(AlphaBeta(depth=3, evaluation="nnue", classic_share=0), state)[1:] == (alone["score"],
+                                                                                           alone["nodes"])
+    classic = hexfleet_core.AlphaBetaSearcher(threads=1, tt_mb=64).search(state, depth=3)
+    assert searched(AlphaBeta(depth=3, evaluation="classic"), state)[1:] == (classic["score"], classic["nodes"])
+    assert (classic["score"], classic["nodes"]) != (expected["score"], expected["nodes"])
+
+
+def test_weights_make_the_default_the_classic_evaluation_they_tune() -> None:
+    state = a_position(hexfleet_core)
+    weights = {"frigate": 90}
+    expected = hexfleet_core.AlphaBetaSearcher(threads=1, tt_mb=64, weights=weights).search(state, depth=3)
+    player = AlphaBeta(depth=3, weights=weights)
+    assert player.evaluation_for("hexfleet") == "classic"
+    assert searched(player, state)[1:] == (expected["score"], expected["nodes"])
+
+
+def test_aquaignis_default_stays_the_classic_evaluation() -> None:
+    state = a_position(aquaignis_core)
+    expected = aquaignis_core.AlphaBetaSearcher(threads=1, tt_mb=64).search(state, depth=4)
+    assert AlphaBeta().evaluation_for("aquaignis") == "classic"
+    assert searched(AlphaBeta(depth=4), state)[1:] == (expected["score"], expected["nodes"])
+
+
+def test_the_engine_protocol_starts_from_the_games_default() -> None:
+    from triptych.engine import EngineSession
+
+    for name, share in (("hexfleet", 50), ("aquaignis", 0)):
+        lines: list[str] = []
+        session = EngineSession(name, lines.append)
+        session.handle("options")
+        assert "option evaluation string default" in lines and f"option classicshare int 0 100 {share}" in lines
+        lines.clear()
+        session.handle("bestmove depth 2")
+        module = MODULES[name]
+        assert lines[0] == f"bestmove {AlphaBeta(depth=2).search(module.new_game()).best}"
+
+
+def test_a_player_spec_can_ask_for_the_classic_evaluation() -> None:
+    state = a_position(hexfleet_core)
+    classic = make_player("alphabeta:3,evaluation=classic")
+    assert classic.evaluation_for("hexfleet") == "classic" and "evaluation='classic'" in repr(classic)
+    expected = hexfleet_core.AlphaBetaSearcher(threads=1, tt_mb=64).search(state, depth=3)
+    assert searched(classic, state)[1:] == (expected["score"], expected["nodes"])
+    with pytest.raises(ValueError, match="evaluation must be one of default, classic, nnue"):
+        make_player("alphabeta:3,evaluation=learned")

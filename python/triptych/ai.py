@@ -77,7 +77,18 @@ class SearchResult:
         return None
 
 
-EVALUATIONS = ("classic", "nnue")
+EVALUATIONS = ("default", "classic", "nnue")
+
+#: The games whose default evaluation is their shipped NNUE net (python/triptych/nnue/nets/GAME.nnue), each
+#: with the classic share it plays with: the net and share that passed SPRT(elo0=0, elo1=10) against the
+#: classic evaluation at 100 ms a move (docs/nnue.md, "The classic share"). Every other game's default is
+#: the classic evaluation.
+SHIPPED_NNUE: dict[str, int] = {"hexfleet": 50}
+
+
+def default_evaluation(game: str) -> str:
+    """What ``evaluation="default"`` searches `game` with: "nnue" (its shipped net) or "classic"."""
+    return "nnue" if game in SHIPPED_NNUE else "classic"
 
 
 def default_net(game: str) -> str:
@@ -159,7 +170,12 @@ class AlphaBeta:
     learned evaluation instead (docs/nnue.md): the net read from ``net`` (a
     ``.nnue`` file), or the one shipped for the game; ``classic_share`` (a
     percentage, with ``evaluation="nnue"``) blends that much of the classic
-    evaluation into each of the net's (docs/nnue.md, "The classic share").
+    evaluation into each of the net's (docs/nnue.md, "The classic share"; left
+    out: the shipped net's own share, 0 for any other net).
+    ``evaluation="default"`` (the default) is each game's best measured:
+    the shipped net where one has beaten the classic evaluation under SPRT
+    (``SHIPPED_NNUE``: Hexfleet), else the classic; with ``weights``, always
+    the classic, which the weights tune.
 
     ``clock_ms`` (with ``increment_ms``) plays on a game clock instead of a
     fixed time a move: see :class:`GameClock`. The player remembers the
@@ -171,7 +187,7 @@ class AlphaBeta:
     def __init__(self, depth: Any = _DEFAULT_DEPTH, time_ms: int | None = None, nodes: int | None = None,
                  threads: int = 1, tt_mb: int = 64, weights: dict[str, int] | None = None,
                  quiescence: bool = True, clock_ms: int | None = None, increment_ms: int = 0,
-                 evaluation: str = "classic", net: str | None = None, classic_share: int = 0) -> None:
+                 evaluation: str = "default", net: str | None = None, classic_share: int | None = None) -> None:
         budgeted = time_ms is not None or nodes is not None or clock_ms is not None
         if depth is _DEFAULT_DEPTH:
             depth = None if budgeted else 6
@@ -188,12 +204,13 @@ class AlphaBeta:
         _check_weights(weights)
         if evaluation not in EVALUATIONS:
             raise ValueError(f"evaluation must be one of {', '.join(EVALUATIONS)}, not {evaluation!r}")
-        if evaluation == "classic" and net is not None:
+        if evaluation != "nnue" and net is not None:
             raise ValueError("net= is the NNUE's file: give it with evaluation='nnue'")
         if evaluation == "nnue" and weights:
             raise ValueError("weights= tune the classic evaluation; the NNUE has none")
-        classic_share = _integer("classic_share", classic_share, 0, 100, optional=False)  # type: ignore[assignment]
-        if evaluation == "classic" and classic_share:
+        if classic_share is not None:
+            classic_share = _integer("classic_share", classic_share, 0, 100, optional=False)
+        if evaluation != "nnue" and classic_share is not None:
             raise ValueError("classic_share= blends the classic evaluation into the NNUE's: give it with "
                              "evaluation='nnue'")
         self.evaluation, self.net, self.classic_share = evaluation, net, classic_share
@@ -207,17 +224,25 @@ class AlphaBeta:
     def _searcher(self, state: Any) -> Any:
         name, module = _two_player_module(state, "AlphaBeta")
         if name not in self._searchers:
-            if self.evaluation == "nnue":
+            if self.evaluation_for(name) == "nnue":
                 if not hasattr(module, "NnueNet"):
                     raise ValueError(f"{name} has no NNUE evaluation yet (docs/nnue.md)")
                 net = module.NnueNet(self.net if self.net is not None else default_net(name))
+                share = self.classic_share
+                if share is None:  # the shipped net plays with its own share; any other net alone
+                    share = SHIPPED_NNUE.get(name, 0) if self.net is None else 0
                 self._searchers[name] = module.NnueAlphaBetaSearcher(net, threads=self.threads, tt_mb=self.tt_mb,
-                                                                     quiescence=self.quiescence,
-                                                                     classic_share=self.classic_share)
+                                                                     quiescence=self.quiescence, classic_share=share)
             else:
                 self._searchers[name] = module.AlphaBetaSearcher(threads=self.threads, tt_mb=self.tt_mb,
                                                                  weights=self.weights, quiescence=self.quiescence)
         return self._searchers[name]
+
+    def evaluation_for(self, game: str) -> str:
+        """The evaluation this player searches `game` with: "classic" or "nnue"."""
+        if self.evaluation != "default":
+            return self.evaluation
+        return "classic" if self.weights else default_evaluation(game)
 
     def new_game(self) -> None:
         """Forgets the positions of the last game and resets the clock."""
@@ -297,8 +322,8 @@ class AlphaBeta:
         if self.clock is not None:
             limits = ", ".join(filter(None, (limits, f"clock_ms={self.clock.clock_ms}",
                                              f"increment_ms={self.clock.increment_ms}")))
-        evaluation = ", evaluation='nnue'" if self.evaluation == "nnue" else ""
-        if self.classic_share:
+        evaluation = f", evaluation={self.evaluation!r}" if self.evaluation != "default" else ""
+        if self.classic_share is not None:
             evaluation += f", classic_share={self.classic_share}"
         return f"AlphaBeta({limits}, threads={self.threads}{evaluation})"
 
@@ -579,7 +604,8 @@ def make_player(spec: str, seed: int | None = None) -> Any:
     ``alphabeta:time_ms=200,threads=2``, ``alphabeta:clock_ms=60000,increment_ms=500``,
     ``alphabeta:4,weights=tuned.json`` (evaluation weights written by ``triptych tune``),
     ``alphabeta:nodes=20000,nnue=gen1.nnue`` (the NNUE evaluation with that net; ``nnue=shipped``: the package's;
-    ``classic_share=50`` blends in half the classic evaluation),
+    ``classic_share=50`` blends in half the classic evaluation; ``evaluation=classic``: the classic evaluation
+    where the game's default is its net),
     ``mcts:500`` (iterations), ``mcts:time_ms=100``, ``softmax:temperature=100,depth=1``, or a named level
     (``beginner``, ``casual``, ``club``, ``strong``, ``expert``: its two-player spec, see triptych.levels)."""
     from triptych.levels import LEVEL_ALIASES, LEVELS
@@ -598,6 +624,9 @@ def make_player(spec: str, seed: int | None = None) -> Any:
                           "softmax": "temperature"}.get(name, "?"), part
         if key.strip() == "weights":
             kwargs["weights"] = load_weights(value.strip())
+            continue
+        if key.strip() == "evaluation":  # default, classic or nnue (AlphaBeta checks which)
+            kwargs["evaluation"] = value.strip()
             continue
         if key.strip() == "nnue":  # the learned evaluation: nnue=PATH, or nnue=shipped for the package's net
             kwargs["evaluation"] = "nnue"

@@ -77,10 +77,12 @@ class EngineSession:
             raise ValueError(f"the engine protocol serves {', '.join(PROTOCOL_GAMES)}; {game!r} is not one of them")
         self._write_line = write
         self._lock = threading.Lock()
-        # classicshare: the percentage of the classic evaluation blended into the NNUE's (docs/nnue.md).
-        self.options: dict[str, int] = {"threads": 1, "hash": 64, "classicshare": 0}
-        # The evaluation (docs/nnue.md): classic, or nnue with the net in evalfile ("-": the shipped one).
-        self.evaluation, self.evalfile = "classic", "-"
+        self.options: dict[str, int] = {"threads": 1, "hash": 64}
+        # The evaluation (docs/nnue.md): default (the game's best: ai.default_evaluation), classic, or nnue
+        # with the net in evalfile ("-": the shipped one) and classic_share percent of the classic blended
+        # in (None: the shipped net's own share, 0 for any other net).
+        self.evaluation, self.evalfile = "default", "-"
+        self.classic_share: int | None = None
         self.weights: dict[str, dict[str, int]] = {}
         self._search: threading.Thread | None = None
         self._searcher: ai.AlphaBeta | None = None
@@ -234,7 +236,7 @@ class EngineSession:
         if not words:
             lines = ["option threads int 1 256 " + str(self.options["threads"]),
                      "option hash int 1 65536 " + str(self.options["hash"]),
-                     "option classicshare int 0 100 " + str(self.options["classicshare"])]
+                     "option classicshare int 0 100 " + str(self._classic_share())]
             weights = {**self._eval_weights(), **self.weights.get(self.game, {})}
             lines += [f"option {name} int - - {value}" for name, value in weights.items()]
             lines += [f"option evaluation string {self.evaluation}", f"option evalfile string {self.evalfile}"]
@@ -252,7 +254,10 @@ class EngineSession:
             low, high = {"threads": (1, 256), "hash": (1, 65536), "classicshare": (0, 100)}[name]
             if not low <= value <= high:
                 raise ProtocolError(f"{name} must be in {low}..{high}")
-            self.options[name] = value
+            if name == "classicshare":
+                self.classic_share = value
+            else:
+                self.options[name] = value
         elif name in self._eval_weights():
             self.weights.setdefault(self.game, {})[name] = value
         else:
@@ -261,12 +266,13 @@ class EngineSession:
         return [f"option {name} {value}"]
 
     def _set_evaluation(self, name: str, value: str) -> list[str]:
-        """``evaluation classic|nnue`` and ``evalfile PATH|-``; a net is read (and checked) when set."""
+        """``evaluation default|classic|nnue`` and ``evalfile PATH|-``; a net is read (and checked) when it is
+        to be used."""
         module = importlib.import_module(f"triptych._core.{self.game}")
         evaluation, evalfile = (value, self.evalfile) if name == "evaluation" else (self.evaluation, value)
         if evaluation not in ai.EVALUATIONS:
             raise ProtocolError(f"evaluation must be one of {', '.join(ai.EVALUATIONS)}, got {value!r}")
-        if evaluation == "nnue":
+        if (ai.default_evaluation(self.game) if evaluation == "default" else evaluation) == "nnue":
             if not hasattr(module, "NnueNet"):
                 raise ProtocolError(f"{self.game} has no NNUE evaluation yet")
             try:
@@ -310,12 +316,24 @@ class EngineSession:
             raise ProtocolError("the game is over")
         return self.state.clone()
 
+    def _evaluation(self) -> str:
+        """What the next search uses: "classic" or "nnue" (the default resolved as ai.AlphaBeta does)."""
+        if self.evaluation != "default":
+            return self.evaluation
+        return "classic" if self.weights.get(self.game) else ai.default_evaluation(self.game)
+
+    def _classic_share(self) -> int:
+        """The classic share the NNUE searches with: as set, else the shipped net's own, else 0."""
+        if self.classic_share is not None:
+            return self.classic_share
+        return ai.SHIPPED_NNUE.get(self.game, 0) if self.evalfile == "-" else 0
+
     def _make_searcher(self) -> ai.AlphaBeta:
         if self._searcher is None:
-            if self.evaluation == "nnue":
+            if self._evaluation() == "nnue":
                 self._searcher = ai.AlphaBeta(depth=1, threads=self.options["threads"], tt_mb=self.options["hash"],
                                               evaluation="nnue", net=None if self.evalfile == "-" else self.evalfile,
-                                              classic_share=self.options["classicshare"])
+                                              classic_share=self._classic_share())
             else:
                 self._searcher = ai.AlphaBeta(depth=1, threads=self.options["threads"], tt_mb=self.options["hash"],
                                               weights=self.weights.get(self.game, {}))
