@@ -187,3 +187,20 @@ def test_a_player_spec_can_ask_for_the_classic_evaluation() -> None:
     assert searched(classic, state)[1:] == (expected["score"], expected["nodes"])
     with pytest.raises(ValueError, match="evaluation must be one of default, classic, nnue"):
         make_player("alphabeta:3,evaluation=learned")
+
+
+def test_the_engine_protocol_searches_hexfleet_with_the_classic_when_told() -> None:
+    from triptych.engine import EngineSession
+
+    lines: list[str] = []
+    session = EngineSession("hexfleet", lines.append)
+    session.handle("options set evaluation classic")
+    state = a_position(hexfleet_core, plies=5)
+    classic = AlphaBeta(depth=3, evaluation="classic").search(state)
+    default = AlphaBeta(depth=3).search(state)
+    assert (classic.score, classic.nodes) != (default.score, default.nodes)
+    searcher = session._make_searcher()  # the player the next go or bestmove searches with
+    assert searcher.evaluation_for("hexfleet") == "classic"
+    searcher.depth = 3
+    result = searcher.search(state)
+    assert (result.score, result.nodes) == (classic.score, classic.nodes)

@@ -71,7 +71,8 @@ def _play_probe(game: str, plus: dict[str, int], minus: dict[str, int], depth: i
     moves = opening_actions(game, seed, opening, {})
     total = 0.0
     for plus_side in (0, 1):
-        p, m = AlphaBeta(depth=depth, weights=plus, tt_mb=8), AlphaBeta(depth=depth, weights=minus, tt_mb=8)
+        p = AlphaBeta(depth=depth, evaluation="classic", weights=plus, tt_mb=8)
+        m = AlphaBeta(depth=depth, evaluation="classic", weights=minus, tt_mb=8)
         players = (p, m) if plus_side == 0 else (m, p)
         record = play_game(game, players, ("plus", "minus") if plus_side == 0 else ("minus", "plus"), moves,
                            a_side=plus_side, seed=seed)

@@ -336,7 +336,7 @@ class EngineSession:
                                               classic_share=self._classic_share())
             else:
                 self._searcher = ai.AlphaBeta(depth=1, threads=self.options["threads"], tt_mb=self.options["hash"],
-                                              weights=self.weights.get(self.game, {}))
+                                              evaluation="classic", weights=self.weights.get(self.game, {}))
         self._searcher._searcher(self.state)  # build the native searcher (its hash table) before any clock runs
         return self._searcher
 
