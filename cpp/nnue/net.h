@@ -86,7 +86,8 @@ void refresh(const Net& net, Accumulators& acc, int perspective, const int* feat
 // an action turned off and on).
 void update(const Net& net, Accumulators& acc, int perspective, const int* removed, int n_removed,
             const int* added, int n_added);
-// The dense layers: centi-units for `side_to_act`. python/triptych/nnue/quantize.py does exactly the same.
+// The dense layers: centi-units for `side_to_act`. python/triptych/nnue/netfile.py's forward_int does exactly
+// the same.
 int forward(const Net& net, const Accumulators& acc, int side_to_act);
 
 }  // namespace triptych::nnue

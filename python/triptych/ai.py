@@ -91,6 +91,22 @@ def default_evaluation(game: str) -> str:
     return "nnue" if game in SHIPPED_NNUE else "classic"
 
 
+def resolve_evaluation(evaluation: str, game: str, weights: dict[str, int] | None = None) -> str:
+    """What `evaluation` (one of EVALUATIONS) searches `game` with: "classic" or "nnue". The default is the
+    game's (default_evaluation), or the classic where `weights` tune it."""
+    if evaluation != "default":
+        return evaluation
+    return "classic" if weights else default_evaluation(game)
+
+
+def resolve_classic_share(game: str, net: str | None, classic_share: int | None) -> int:
+    """The classic share an NNUE search of `game` uses: `classic_share` where given, else the shipped net's
+    own (SHIPPED_NNUE; `net` None is the shipped net), else 0: any other net plays alone."""
+    if classic_share is not None:
+        return classic_share
+    return SHIPPED_NNUE.get(game, 0) if net is None else 0
+
+
 def default_net(game: str) -> str:
     """The NNUE net shipped for `game` (python/triptych/nnue/nets/GAME.nnue); ValueError when none ships yet."""
     from pathlib import Path
@@ -228,9 +244,7 @@ class AlphaBeta:
                 if not hasattr(module, "NnueNet"):
                     raise ValueError(f"{name} has no NNUE evaluation yet (docs/nnue.md)")
                 net = module.NnueNet(self.net if self.net is not None else default_net(name))
-                share = self.classic_share
-                if share is None:  # the shipped net plays with its own share; any other net alone
-                    share = SHIPPED_NNUE.get(name, 0) if self.net is None else 0
+                share = resolve_classic_share(name, self.net, self.classic_share)
                 self._searchers[name] = module.NnueAlphaBetaSearcher(net, threads=self.threads, tt_mb=self.tt_mb,
                                                                      quiescence=self.quiescence, classic_share=share)
             else:
@@ -240,9 +254,7 @@ class AlphaBeta:
 
     def evaluation_for(self, game: str) -> str:
         """The evaluation this player searches `game` with: "classic" or "nnue"."""
-        if self.evaluation != "default":
-            return self.evaluation
-        return "classic" if self.weights else default_evaluation(game)
+        return resolve_evaluation(self.evaluation, game, self.weights)
 
     def new_game(self) -> None:
         """Forgets the positions of the last game and resets the clock."""

@@ -272,7 +272,7 @@ class EngineSession:
         evaluation, evalfile = (value, self.evalfile) if name == "evaluation" else (self.evaluation, value)
         if evaluation not in ai.EVALUATIONS:
             raise ProtocolError(f"evaluation must be one of {', '.join(ai.EVALUATIONS)}, got {value!r}")
-        if (ai.default_evaluation(self.game) if evaluation == "default" else evaluation) == "nnue":
+        if ai.resolve_evaluation(evaluation, self.game) == "nnue":
             if not hasattr(module, "NnueNet"):
                 raise ProtocolError(f"{self.game} has no NNUE evaluation yet")
             try:
@@ -316,24 +316,18 @@ class EngineSession:
             raise ProtocolError("the game is over")
         return self.state.clone()
 
-    def _evaluation(self) -> str:
-        """What the next search uses: "classic" or "nnue" (the default resolved as ai.AlphaBeta does)."""
-        if self.evaluation != "default":
-            return self.evaluation
-        return "classic" if self.weights.get(self.game) else ai.default_evaluation(self.game)
+    def _net(self) -> str | None:
+        """The net file the NNUE reads; None for the shipped one."""
+        return None if self.evalfile == "-" else self.evalfile
 
     def _classic_share(self) -> int:
-        """The classic share the NNUE searches with: as set, else the shipped net's own, else 0."""
-        if self.classic_share is not None:
-            return self.classic_share
-        return ai.SHIPPED_NNUE.get(self.game, 0) if self.evalfile == "-" else 0
+        return ai.resolve_classic_share(self.game, self._net(), self.classic_share)
 
     def _make_searcher(self) -> ai.AlphaBeta:
         if self._searcher is None:
-            if self._evaluation() == "nnue":
+            if ai.resolve_evaluation(self.evaluation, self.game, self.weights.get(self.game)) == "nnue":
                 self._searcher = ai.AlphaBeta(depth=1, threads=self.options["threads"], tt_mb=self.options["hash"],
-                                              evaluation="nnue", net=None if self.evalfile == "-" else self.evalfile,
-                                              classic_share=self._classic_share())
+                                              evaluation="nnue", net=self._net(), classic_share=self._classic_share())
             else:
                 self._searcher = ai.AlphaBeta(depth=1, threads=self.options["threads"], tt_mb=self.options["hash"],
                                               evaluation="classic", weights=self.weights.get(self.game, {}))
