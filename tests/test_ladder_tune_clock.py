@@ -54,6 +54,20 @@ def test_run_ladder_places_players_and_plots(tmp_path) -> None:
     assert path.read_bytes()[:4] == b"\x89PNG"
 
 
+def test_the_plot_widens_for_long_player_names(tmp_path) -> None:
+    # A spec naming a net's path is 70 characters long; its label must not squeeze the bars out of the chart.
+    import matplotlib.image
+
+    pairings = [Pairing(0, 1, 1, 0, 3), Pairing(1, 2, 2, 0, 2)]
+    widths = {}
+    for name in ("alphabeta:7", "alphabeta:7,nnue=docs/strength/nnue/aquaignis-gen5.nnue"):
+        path = tmp_path / f"{len(name)}.png"
+        plot(fit(["random", "greedy", name], pairings), str(path), "test")
+        widths[name] = matplotlib.image.imread(path).shape[1]
+    short, long_ = widths.values()
+    assert long_ > short * 1.2
+
+
 def test_spsa_moves_each_weight_along_its_probe_by_the_result(monkeypatch) -> None:
     # A stand-in for the games: the plus side always wins both, so every step moves theta by +a_k c_k c_i Delta_i.
     monkeypatch.setattr(tune_module, "_play_probe", lambda *args: 2.0)

@@ -181,7 +181,9 @@ def plot(ladder: Ladder, path: str, title: str) -> None:
     import matplotlib.pyplot as plt
 
     rows = ladder.rows()[::-1]
-    fig, ax = plt.subplots(figsize=(7, 0.35 * len(rows) + 1.2))
+    # Room for the longest name beside a bar area of about 4.5 inches (a player spec with a net's path is long).
+    longest = max(len(r[0]) for r in rows)
+    fig, ax = plt.subplots(figsize=(max(7.0, 4.5 + 0.075 * longest), 0.35 * len(rows) + 1.2))
     ax.barh([r[0] for r in rows], [r[1] for r in rows], xerr=[r[2] for r in rows], color="#4a7fb5", capsize=3)
     ax.axvline(0, color="black", linewidth=0.8)
     ax.set_xlabel(f"Elo (anchor: {ladder.anchor} = 0), 95% intervals")
