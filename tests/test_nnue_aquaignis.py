@@ -409,7 +409,7 @@ def test_the_trainers_jax_forward_is_the_numpy_float_forward(trained: dict[str, 
     target = 0.75 / (1 + np.exp(-data["score"][:300] / 1500.0)) + 0.25 * data["result"][:300]
     expected = np.mean((predicted - target) ** 2)
     got = float(loss({k: jnp.asarray(v) for k, v in net.items()}, features, data["score"][:300].astype(np.float32),
-                     data["result"][:300]))
+                     data["result"][:300], data["classic"][:300].astype(np.float32)))
     assert got == pytest.approx(expected, rel=1e-4)
 
 

@@ -90,11 +90,16 @@ def _check_net(game: str, path: Path) -> None:
 @click.option("--factorize/--no-factorize", default=True, show_default=True,
               help="Also learn coarser shared features (a tile at the same distance from a Core, a unit on the "
                    "same row of any flow), folded into the net written (docs/nnue.md).")
+@click.option("--classic-share", type=click.IntRange(0, 99), default=0, show_default=True,
+              help="0: the net is the whole evaluation. 1-99: train it as a correction to the classic evaluation "
+                   "(the data must record it), written to be searched with this classic share "
+                   "(`alphabeta:nnue=NET,classic_share=SHARE`).")
 @click.option("--seed", type=click.IntRange(0), default=0, show_default=True)
 @click.option("--out", "-o", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="The quantized net written (default: GAME.nnue).")
 def train(game: str, data: tuple[Path, ...], epochs: int, batch_size: int, learning_rate: float, lam: float,
-          scale_text: str, weight_decay: float, factorize: bool, seed: int, out: Path | None) -> None:
+          scale_text: str, weight_decay: float, factorize: bool, classic_share: int, seed: int,
+          out: Path | None) -> None:
     """Train GAME's NNUE on DATA (one or more files from `triptych selfplay`) and write the quantized .nnue file."""
     try:
         scale = None if scale_text == "fit" else float(scale_text)
@@ -108,8 +113,8 @@ def train(game: str, data: tuple[Path, ...], epochs: int, batch_size: int, learn
     interrupted: list[int] = []
     previous = signal.signal(signal.SIGINT, lambda signum, _frame: interrupted.append(signum))
     try:
-        _train(game, list(data), epochs, batch_size, learning_rate, lam, scale, weight_decay, factorize, seed, out,
-               lambda: bool(interrupted))
+        _train(game, list(data), epochs, batch_size, learning_rate, lam, scale, weight_decay, factorize,
+               classic_share, seed, out, lambda: bool(interrupted))
     finally:
         signal.signal(signal.SIGINT, previous)
     if interrupted:
@@ -117,8 +122,8 @@ def train(game: str, data: tuple[Path, ...], epochs: int, batch_size: int, learn
 
 
 def _train(game: str, data: list[Path], epochs: int, batch_size: int, learning_rate: float, lam: float,
-           scale: float | None, weight_decay: float, factorize: bool, seed: int, out: Path | None,
-           stop: Callable[[], bool]) -> None:
+           scale: float | None, weight_decay: float, factorize: bool, classic_share: int, seed: int,
+           out: Path | None, stop: Callable[[], bool]) -> None:
     if stop():
         return
     try:
@@ -139,7 +144,7 @@ def _train(game: str, data: list[Path], epochs: int, batch_size: int, learning_r
             click.echo(f"K fitted to the data: {scale:.0f} centi-units")
         config = trainer.TrainConfig(epochs=epochs, batch_size=batch_size, learning_rate=learning_rate, lam=lam,
                                      scale=scale, seed=seed, factorize=factorize,
-                                     weight_decay=weight_decay)
+                                     weight_decay=weight_decay, classic_share=classic_share)
         click.echo(f"{len(dataset['score'])} positions from {', '.join(map(str, data))}")
         report = trainer.train(spec, dataset, config, on_epoch=lambda e, t, v: click.echo(
             f"epoch {e}/{epochs}: train loss {t:.5f}, validation loss {v:.5f}"), stop=stop)
@@ -148,8 +153,11 @@ def _train(game: str, data: list[Path], epochs: int, batch_size: int, learning_r
     if stop():
         return  # interrupted after the last batch: no net is written
     out = out or Path(f"{game}.nnue")
-    write_net(out, spec, report["net"], config.out_scale)
+    write_net(out, spec, report["net"], config.file_out_scale)
     best = report["best_epoch"]
     click.echo(f"validation loss {report['validation_loss'][0]:.5f} -> {report['validation_loss'][best]:.5f} "
                f"(epoch {best}, the net written) in {report['seconds']:.1f} s; wrote {out} "
                f"({out.stat().st_size} bytes)")
+    if config.residual:
+        click.echo(f"a correction to the classic evaluation: search it with classic_share={classic_share}, "
+                   f"e.g. \"alphabeta:nnue={out},classic_share={classic_share}\"")

@@ -5,8 +5,9 @@ actions), then both sides play the alpha-beta's choice at a fixed depth (the
 classic evaluation's, or with ``net`` an NNUE's: the loop of docs/nnue.md,
 where the current best net makes the next one's data); every position after the opening is recorded with the features of both
 perspectives (side to act first, from the C++ core), the search's score for
-the side to act, and the game's result for the side to act (1 win, 0.5 draw,
-0 loss). Game i is played from seed ``seed + i`` with a fresh searcher, so a
+the side to act, the classic evaluation of the position for the side to act
+(the static one the classic search starts from, for residual training), and
+the game's result for the side to act (1 win, 0.5 draw, 0 loss). Game i is played from seed ``seed + i`` with a fresh searcher, so a
 data set depends on its configuration only, never on the backend, the number
 of workers or an interruption.
 
@@ -30,7 +31,8 @@ import numpy as np
 
 from triptych.nnue.games import nnue_game
 
-FORMAT = 1
+# 2: each position also carries the classic evaluation (``classic``), which residual training needs.
+FORMAT = 2
 GAMES_PER_BATCH = 2
 
 
@@ -94,12 +96,13 @@ def play_game(config: SelfplayConfig, seed: int) -> dict[str, np.ndarray]:
             break
         state.apply(rng.choice(state.legal_actions()))
     searcher = _searcher(config)
-    features, scores, sides, plies = [], [], [], []
+    features, scores, classics, sides, plies = [], [], [], [], []
     ply = 0
     while not state.is_terminal() and ply < config.max_plies:
         result = searcher.search(state, depth=config.depth)
         features.append(game.module.nnue_features(state))
         scores.append(result["score"])
+        classics.append(game.module.evaluate(state))
         sides.append(state.to_move)
         plies.append(ply)
         random_turn = config.random_rate > 0 and rng.random() < config.random_rate
@@ -109,7 +112,8 @@ def play_game(config: SelfplayConfig, seed: int) -> dict[str, np.ndarray]:
     side_arr = np.asarray(sides, dtype=np.int8)
     results = np.full(len(sides), 0.5, dtype=np.float32) if winner is None else (side_arr == winner).astype(np.float32)
     return {"features": np.asarray(features, dtype=np.int16).reshape(-1, 2, game.max_active),
-            "score": np.asarray(scores, dtype=np.int32), "result": results,
+            "score": np.asarray(scores, dtype=np.int32), "classic": np.asarray(classics, dtype=np.int32),
+            "result": results,
             "ply": np.asarray(plies, dtype=np.int16)}
 
 
@@ -193,14 +197,16 @@ def join(datasets: list[dict[str, Any]]) -> dict[str, Any]:
     """Several data sets as one, for training on more than one run.
 
     Game numbers are offset so that every game stays a separate game (the validation split is by game);
-    the data sets must be of one game. The joined set keeps the configurations in ``configs``.
+    the data sets must be of one game. The joined set keeps the configurations in ``configs``, and the
+    arrays every set has (data written before the ``classic`` array was recorded has none, so a join
+    with such a set has none either).
     """
     if not datasets:
         raise ValueError("no data sets to join")
     names = {d["config"].game for d in datasets}
     if len(names) > 1:
         raise ValueError(f"the data sets are of different games: {', '.join(sorted(names))}")
-    arrays = [k for k in datasets[0] if k != "config"]
+    arrays = [k for k in datasets[0] if k != "config" and all(k in d for d in datasets)]
     offset, games = 0, []
     for d in datasets:
         games.append(np.asarray(d["game"], np.int64) + offset)

@@ -13,6 +13,13 @@ the same distance from a Core, a unit on the same row of any flow, ...), whose
 weights are learnt too and added into their features' at the end, so the net
 written has the engine's shape and what was learnt from one feature carries to
 those like it.
+
+Residual training (``TrainConfig.classic_share`` above 0, docs/nnue.md): the net
+learns a correction to the classic evaluation, not the whole evaluation. The
+prediction is ``sigmoid((classic + eval) / K)``, the net starts at zero (so at
+first it is exactly the classic), and the file is written with the out_scale
+at which the engine's blend at that share, ``((100 - s) net + s classic) / 100``,
+is ``s / 100 * (classic + eval)``: the evaluation trained, scaled by s / 100.
 """
 
 from __future__ import annotations
@@ -41,11 +48,30 @@ class TrainConfig:
     seed: int = 0
     out_scale: int = DEFAULT_OUT_SCALE
     factorize: bool = True       # learn the game's factors too (folded into the features at the end)
+    # 0: the net is the whole evaluation. 1..99: the net is a correction to the classic evaluation, written
+    # to be searched with this classic share (see file_out_scale).
+    classic_share: int = 0
 
     def __post_init__(self) -> None:
         if (self.epochs < 1 or self.batch_size < 1 or not 0 <= self.lam <= 1 or not 0 < self.validation < 1
-                or self.weight_decay < 0):
+                or self.weight_decay < 0 or not 0 <= self.classic_share <= 99):
             raise ValueError(f"bad training configuration: {self}")
+
+    @property
+    def residual(self) -> bool:
+        return self.classic_share > 0
+
+    @property
+    def file_out_scale(self) -> int:
+        """The out_scale written to the file.
+
+        A residual net's output is in units of ``out_scale``; searched at classic share s, the engine takes
+        ``(100 - s)`` parts of it and s of the classic, so writing ``out_scale * s / (100 - s)`` makes the
+        blend ``s / 100 * (classic + net)`` (rounded to a whole out_scale).
+        """
+        if not self.residual:
+            return self.out_scale
+        return round(self.out_scale * self.classic_share / (100 - self.classic_share))
 
 
 def fit_scale(score: np.ndarray, result: np.ndarray) -> float:
@@ -66,10 +92,13 @@ def fit_scale(score: np.ndarray, result: np.ndarray) -> float:
     return float(fine[int(np.argmin([error(k) for k in fine]))])
 
 
-def init_net(game: NnueGame, seed: int) -> dict[str, np.ndarray]:
-    """A fresh float net: small random weights, accumulators starting mid-range."""
+def init_net(game: NnueGame, seed: int, residual: bool = False) -> dict[str, np.ndarray]:
+    """A fresh float net: small random weights, accumulators starting mid-range.
+
+    A residual net's output layer starts at zero: the untrained correction adds nothing to the classic.
+    """
     rng = np.random.default_rng(seed)
-    return {
+    net = {
         "ft_w": rng.normal(0.0, 0.05, (game.features, ACC_WIDTH)).astype(np.float32),
         "ft_b": np.full(ACC_WIDTH, 0.5, np.float32),
         "l1_w": rng.normal(0.0, 1.0 / np.sqrt(2 * ACC_WIDTH), (HIDDEN, 2 * ACC_WIDTH)).astype(np.float32),
@@ -77,6 +106,9 @@ def init_net(game: NnueGame, seed: int) -> dict[str, np.ndarray]:
         "l2_w": rng.normal(0.0, 1.0 / np.sqrt(HIDDEN), HIDDEN).astype(np.float32),
         "l2_b": np.zeros((), np.float32),
     }
+    if residual:
+        net["l2_w"] = np.zeros(HIDDEN, np.float32)
+    return net
 
 
 def split_by_game(games: np.ndarray, share: float, seed: int) -> tuple[np.ndarray, np.ndarray]:
@@ -99,7 +131,7 @@ def _functions(config: TrainConfig, first_layer_limit: float = 2.0,
     """
     factor_game = game.name if game is not None and config.factorize else None
     return _compiled(config.lam, config.scale, config.learning_rate, config.out_scale, first_layer_limit,
-                     factor_game, config.weight_decay)
+                     factor_game, config.weight_decay, config.residual)
 
 
 def _factor_index(game_name: str) -> np.ndarray:
@@ -121,7 +153,8 @@ def fold(params: dict[str, Any], factor_index: Any) -> Any:
 
 @functools.lru_cache(maxsize=8)
 def _compiled(lam: float, scale: float, learning_rate: float, out_scale: int, first_layer_limit: float,
-              factor_game: str | None, weight_decay: float = 0.0) -> tuple[Callable[..., Any], Callable[..., Any], Any]:
+              factor_game: str | None, weight_decay: float = 0.0,
+              residual: bool = False) -> tuple[Callable[..., Any], Callable[..., Any], Any]:
     """Built once per setting: JAX compiles a jitted function again for every new closure."""
     config = TrainConfig(lam=lam, scale=scale, learning_rate=learning_rate, out_scale=out_scale)
     import jax
@@ -140,8 +173,10 @@ def _compiled(lam: float, scale: float, learning_rate: float, out_scale: int, fi
         hidden = jnp.clip(x @ params["l1_w"].T + params["l1_b"], 0.0, 1.0)
         return hidden @ params["l2_w"] + params["l2_b"]
 
-    def loss(params: dict[str, Any], features: Any, score: Any, result: Any) -> Any:
-        predicted = jax.nn.sigmoid(evaluate(params, features) * config.out_scale / config.scale)
+    def loss(params: dict[str, Any], features: Any, score: Any, result: Any, classic: Any) -> Any:
+        # `classic` is the classic evaluation a residual net corrects (zeros for a plain net).
+        evaluation = evaluate(params, features) * config.out_scale + (classic if residual else 0.0)
+        predicted = jax.nn.sigmoid(evaluation / config.scale)
         target = config.lam * jax.nn.sigmoid(score / config.scale) + (1.0 - config.lam) * result
         return jnp.mean((predicted - target) ** 2)
 
@@ -162,8 +197,8 @@ def _compiled(lam: float, scale: float, learning_rate: float, out_scale: int, fi
         return clipped
 
     @jax.jit
-    def step(params: dict[str, Any], state: Any, features: Any, score: Any, result: Any) -> Any:
-        value, grads = jax.value_and_grad(loss)(params, features, score, result)
+    def step(params: dict[str, Any], state: Any, features: Any, score: Any, result: Any, classic: Any) -> Any:
+        value, grads = jax.value_and_grad(loss)(params, features, score, result, classic)
         updates, state = optimizer.update(grads, state, params)
         return clip(optax.apply_updates(params, updates)), state, value
 
@@ -186,9 +221,13 @@ def train(game: NnueGame, data: dict[str, Any], config: TrainConfig,
         raise ValueError(f"the data's features have shape {features.shape[1:]}, {game.name} needs (2, {game.max_active})")
     score = np.asarray(data["score"], np.float32)
     result = np.asarray(data["result"], np.float32)
+    if config.residual and "classic" not in data:
+        raise ValueError("residual training needs each position's classic evaluation, and this data has none "
+                         "(it was written before self-play recorded it): play new data with `triptych selfplay`")
+    classic = np.asarray(data["classic"], np.float32) if config.residual else np.zeros_like(score)
     train_rows, val_rows = split_by_game(np.asarray(data["game"]), config.validation, config.seed)
     step, loss, optimizer = _functions(config, ft_limit(game.max_active), game)
-    initial = init_net(game, config.seed)
+    initial = init_net(game, config.seed, config.residual)
     if config.factorize:
         initial["fac_w"] = np.zeros((game.factor_features, ACC_WIDTH), np.float32)  # the features' own at first
     params = {k: jnp.asarray(v) for k, v in initial.items()}
@@ -199,7 +238,7 @@ def train(game: NnueGame, data: dict[str, Any], config: TrainConfig,
         total = 0.0
         for i in range(0, len(val_rows), 4096):
             rows = val_rows[i:i + 4096]
-            total += float(loss(params, features[rows], score[rows], result[rows])) * len(rows)
+            total += float(loss(params, features[rows], score[rows], result[rows], classic[rows])) * len(rows)
         return total / len(val_rows)
 
     history = [validation_loss()]
@@ -212,7 +251,8 @@ def train(game: NnueGame, data: dict[str, Any], config: TrainConfig,
         train_total = 0.0
         for b in range(batches):
             rows = order[b * config.batch_size:(b + 1) * config.batch_size]
-            params, opt_state, value = step(params, opt_state, features[rows], score[rows], result[rows])
+            params, opt_state, value = step(params, opt_state, features[rows], score[rows], result[rows],
+                                            classic[rows])
             train_total += float(value)
             if stop is not None and stop():
                 raise KeyboardInterrupt
