@@ -164,3 +164,25 @@ def test_the_train_command_writes_a_residual_net_and_says_how_to_search_it(tmp_p
     assert netfile.HEADER.unpack(out.read_bytes()[:netfile.HEADER.size])[7] == 4000  # out_scale: 1000 * 80 / 20
     refused = runner.invoke(main, ["train", "aquaignis", str(data), "--classic-share", "100"])
     assert refused.exit_code == 2 and "--classic-share" in refused.output
+
+
+def test_selfplay_searches_a_residual_net_with_its_share(residual: dict[str, Any], tmp_path: Path) -> None:
+    # The loop's next data comes from the residual net's own search, which is the blend at its share.
+    path = residual["path"]
+    config = selfplay.SelfplayConfig("aquaignis", games=1, depth=2, seed=4, max_plies=6, net=str(path),
+                                     net_crc=selfplay.net_crc(path), classic_share=90)
+    data = selfplay.play_game(config, 4)
+    rng = random.Random(4)
+    state = core.new_game()
+    for _ in range(rng.randint(config.opening_min, config.opening_max)):
+        state.apply(rng.choice(state.legal_actions()))
+    net = core.NnueNet(str(path))
+    blended = core.NnueAlphaBetaSearcher(net, threads=1, tt_mb=8, classic_share=90).search(state, depth=2)
+    alone = core.NnueAlphaBetaSearcher(net, threads=1, tt_mb=8).search(state, depth=2)
+    assert data["score"][0] == blended["score"] != alone["score"]
+    with pytest.raises(ValueError, match="give the net too"):
+        selfplay.SelfplayConfig("aquaignis", games=1, classic_share=90)
+    from triptych.cli import main
+
+    refused = CliRunner().invoke(main, ["selfplay", "aquaignis", "--classic-share", "90", "-o", str(tmp_path / "x.npz")])
+    assert refused.exit_code == 2 and "give --net too" in refused.output

@@ -27,6 +27,9 @@ NNUE_GAMES = ("aquaignis", "hexfleet")
 @click.option("--net", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
               help="Play and score with the alpha-beta on this NNUE net instead of the classic evaluation (the "
                    "current best net makes the next one's data).")
+@click.option("--classic-share", type=click.IntRange(0, 100), default=0, show_default=True,
+              help="With --net: the classic share its search blends in (a residual net's, from `triptych train "
+                   "--classic-share`).")
 @click.option("--out", "-o", type=click.Path(dir_okay=False, path_type=Path), default=Path("selfplay.npz"),
               show_default=True, help="The data set written (.npz).")
 @click.option("--workers", "-j", type=click.IntRange(1), default=None, help="Worker processes (default: CPUs).")
@@ -35,20 +38,23 @@ NNUE_GAMES = ("aquaignis", "hexfleet")
                                              "it lacks).")
 @click.option("--no-progress", is_flag=True, help="No progress bar.")
 def selfplay(game: str, games: int, depth: int, seed: int, opening: tuple[int, int], random_rate: float,
-             net: Path | None, out: Path, workers: int | None,
+             net: Path | None, classic_share: int, out: Path, workers: int | None,
              backend: str, address: str | None, resume: bool, no_progress: bool) -> None:
     """Play GAME against itself and record positions with search scores and results, for `triptych train`."""
     from triptych.nnue import selfplay as sp
 
     if net is not None and not resume:
         _check_net(game, net)
+    if classic_share and net is None and not resume:
+        raise click.BadParameter("a classic share is for a net's search: give --net too", param_hint="--classic-share")
     try:
         if resume:
             config = sp.resume_config(out)
         else:
             config = sp.SelfplayConfig(game, games, depth, seed, opening[0], opening[1], random_rate=random_rate,
                                        net=None if net is None else str(net.resolve()),
-                                       net_crc=None if net is None else sp.net_crc(net))
+                                       net_crc=None if net is None else sp.net_crc(net),
+                                       classic_share=classic_share)
             sp.start(out, config)
     except ValueError as err:
         raise click.BadParameter(str(err), param_hint="--resume" if resume else "--opening") from None

@@ -53,13 +53,17 @@ class SelfplayConfig:
     # bytes when the run started: a run resumed with another file under that name is refused.
     net: str | None = None
     net_crc: int | None = None
+    # The classic share the net is searched with (docs/nnue.md, "The classic share"; a residual net's own).
+    classic_share: int = 0
 
     def __post_init__(self) -> None:
         nnue_game(self.game)
         if (self.net is None) != (self.net_crc is None):
             raise ValueError("a self-play net needs its checksum (net_crc) and the other way round")
+        if self.classic_share and self.net is None:
+            raise ValueError("a classic share is for a net's search: give the net too")
         if (self.games < 1 or self.depth < 1 or not 0 <= self.opening_min <= self.opening_max or self.max_plies < 1
-                or not 0.0 <= self.random_rate <= 1.0):
+                or not 0.0 <= self.random_rate <= 1.0 or not 0 <= self.classic_share <= 100):
             raise ValueError(f"bad self-play configuration: {self}")
 
 
@@ -81,7 +85,8 @@ def _searcher(config: SelfplayConfig) -> Any:
     module = nnue_game(config.game).module
     if config.net is None or config.net_crc is None:
         return module.AlphaBetaSearcher(threads=1, tt_mb=8)
-    return module.NnueAlphaBetaSearcher(_run_net(config.game, config.net, config.net_crc), threads=1, tt_mb=8)
+    return module.NnueAlphaBetaSearcher(_run_net(config.game, config.net, config.net_crc), threads=1, tt_mb=8,
+                                        classic_share=config.classic_share)
 
 
 def play_game(config: SelfplayConfig, seed: int) -> dict[str, np.ndarray]:
