@@ -11,6 +11,7 @@ from typing import Any
 import numpy as np
 import pytest
 from click.testing import CliRunner
+from test_nnue_aquaignis import random_states
 
 from triptych._core import aquaignis as core
 from triptych.nnue import netfile, selfplay
@@ -24,17 +25,6 @@ def truncated(numerator: float, denominator: int) -> int:
     """C++'s integer division (toward zero)."""
     quotient = abs(int(numerator)) // denominator
     return quotient if numerator >= 0 else -quotient
-
-
-def random_states(count: int, seed: int) -> list[Any]:
-    rng = random.Random(seed)
-    states: list[Any] = []
-    while len(states) < count:
-        state = core.new_game()
-        while not state.is_terminal() and len(states) < count:
-            states.append(state.clone())
-            state.apply(rng.choice(state.legal_actions()))
-    return states
 
 
 def test_selfplay_records_the_classic_evaluation_of_each_recorded_position(monkeypatch: pytest.MonkeyPatch) -> None:
