@@ -2,11 +2,17 @@
 
     python tools/strength_tables.py doubling docs/strength/doubling_aquaignis_*.json
     python tools/strength_tables.py ladder docs/strength/ladder_hexfleet*.json --plot ladder_hexfleet.png
+    python tools/strength_tables.py resumed first_sprt.json second_sprt.json
 
 The doubling table has a row per match (the longer time control against the shorter) and the Elo of a
 doubling pooled over all the steps' opening pairs. The ladder table is fitted again from the pairings of
 one or more ladder runs (a run cut short, ``"finished": false``, keeps the pairings it played; a second
 run can add the pairings the first did not reach) over the players they reach.
+
+``resumed`` continues an SPRT that was stopped for want of time (not by its data) with a second match of the
+same two players on fresh openings, as fishtest resumes a test: the files' opening pairs, in the order each
+pair was completed, form one sequence, and the SPRT of the first file's settings is applied after every pair.
+It reports where the sequence first left the bounds (the decision) and the count over everything played.
 """
 
 from __future__ import annotations
@@ -16,7 +22,7 @@ import json
 import re
 from pathlib import Path
 
-from triptych.elo import elo_estimate
+from triptych.elo import Sprt, elo_estimate
 from triptych.ladder import Ladder, Pairing, fit, plot
 from triptych.match import GameRecord, MatchResult
 
@@ -54,6 +60,47 @@ def doubling(paths: list[str]) -> str:
     lines.append(f"Over the {len(matches)} steps the longer search scored {(wins + draws / 2) / total:.1%} of {total} "
                  f"games (+{wins} ={draws} -{losses}); pooled over the steps (pentanomial {pooled}) a doubling is "
                  f"worth {elo_estimate(pooled)} Elo.")
+    return "\n".join(lines)
+
+
+def completed_pairs(data: dict) -> list[float]:
+    """Player A's points in each opening pair of a match record, in the order the pairs were completed."""
+    scores: dict[int, list[float]] = {}
+    done = []
+    for game in data["games"]:
+        record = GameRecord.from_dict(game)
+        scores.setdefault(record.pair, []).append(record.a_score)
+        if len(scores[record.pair]) == 2:
+            done.append(sum(scores[record.pair]))
+    return done
+
+
+def resumed(paths: list[str]) -> str:
+    """One SPRT over the opening pairs of several match records of the same two players, in file order."""
+    records = [json.loads(Path(path).read_text()) for path in paths]
+    if not records[0]["summary"].get("sprt"):
+        raise ValueError(f"{paths[0]} is not an SPRT")
+    sprt = Sprt.parse(records[0]["summary"]["sprt"])
+    counts, decision, lines = [0] * 5, None, []
+    for path, data in zip(paths, records):
+        pairs = completed_pairs(data)
+        for n, points in enumerate(pairs, start=1):
+            counts[round(2 * points)] += 1
+            if decision is None and sprt.verdict(counts):
+                decision = (sprt.verdict(counts), sum(counts), list(counts), sprt.llr(counts), path, n)
+        # The players are listed, not compared: the same net may be named by two paths.
+        lines.append(f"- {Path(path).name} ({' against '.join(data['players'])}): {len(pairs)} pairs; after it, "
+                     f"pentanomial {counts}, "
+                     f"LLR {sprt.llr(counts):+.2f}")
+    lower, upper = sprt.bounds
+    if decision:
+        verdict, pairs, at, llr, path, n = decision
+        lines.append(f"- decision: {verdict} after {pairs} pairs ({2 * pairs} games; pair {n} of "
+                     f"{Path(path).name}): pentanomial {at}, Elo {elo_estimate(at)}, LLR {llr:+.2f} "
+                     f"(bounds {lower:.2f}, {upper:.2f})")
+    else:
+        lines.append(f"- no decision: LLR {sprt.llr(counts):+.2f} within ({lower:.2f}, {upper:.2f})")
+    lines.append(f"- everything played: {sum(counts)} pairs, pentanomial {counts}, Elo {elo_estimate(counts)}")
     return "\n".join(lines)
 
 
@@ -96,9 +143,12 @@ def ladder(paths: list[str], plot_path: str | None = None, title: str = "") -> s
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("kind", choices=("doubling", "ladder"))
-    parser.add_argument("files", nargs="+", help="match JSON (doubling) or ladder JSON (ladder)")
+    parser.add_argument("kind", choices=("doubling", "ladder", "resumed"))
+    parser.add_argument("files", nargs="+", help="match JSON (doubling, resumed) or ladder JSON (ladder)")
     parser.add_argument("--plot", help="ladder: write its chart to this PNG")
     parser.add_argument("--title", default="", help="ladder: the chart's title")
     args = parser.parse_args()
-    print(doubling(args.files) if args.kind == "doubling" else ladder(args.files, args.plot, args.title))
+    if args.kind == "ladder":
+        print(ladder(args.files, args.plot, args.title))
+    else:
+        print(doubling(args.files) if args.kind == "doubling" else resumed(args.files))
