@@ -19,7 +19,7 @@ import pytest
 import triptych.aquaignis as aq
 from triptych import NetFileError
 from triptych._core import aquaignis as core
-from triptych.ai import AlphaBeta
+from triptych.ai import AlphaBeta, default_net
 from triptych.nnue import netfile
 from triptych.nnue.games import nnue_game
 
@@ -498,8 +498,10 @@ def test_a_player_spec_names_the_net(trained: dict[str, Any]) -> None:
     assert player.evaluation == "nnue" and player.net == str(trained["path"]) and "nnue" in repr(player)
     state = aq.new_game()
     assert player.choose(state) == AlphaBeta(depth=2, evaluation="nnue", net=str(trained["path"])).choose(state)
-    with pytest.raises(ValueError, match="no NNUE net ships for aquaignis yet"):
-        make_player("alphabeta:2,nnue=shipped").choose(state)
+    shipped = make_player("alphabeta:2,nnue=shipped")  # the package's net, with its own classic share
+    assert shipped.choose(state) == AlphaBeta(depth=2, evaluation="nnue", classic_share=90).choose(state)
+    with pytest.raises(ValueError, match="no NNUE net ships for combat yet"):  # a game with none
+        default_net("combat")
 
 
 def test_random_actions_in_selfplay_are_seeded() -> None:

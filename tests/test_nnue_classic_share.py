@@ -110,7 +110,7 @@ def test_the_engine_protocol_sets_the_share(game: tuple[Any, Any, Path]) -> None
         session.handle(command)
         return lines[:-1] if lines and lines[-1] == "ok" else list(lines)
 
-    shipped_share = 50 if module is hexfleet_core else 0  # the shipped net's own share; none ships for AquaIgnis
+    shipped_share = {hexfleet_core: 50, aquaignis_core: 90}[module]  # the shipped net's own share
     assert f"option classicshare int 0 100 {shipped_share}" in ask("options")
     assert ask("options set classicshare 101")[0].startswith("err classicshare must be in 0..100")
     assert ask(f"options set evalfile {path}") == [f"option evalfile {path}"]
@@ -123,7 +123,7 @@ def test_the_engine_protocol_sets_the_share(game: tuple[Any, Any, Path]) -> None
     assert answer == [f"bestmove {expected}"]
 
 
-# --- the default evaluation: Hexfleet's shipped net, AquaIgnis's classic ----------------------------------
+# --- the default evaluation: each game's shipped net with its classic share --------------------------------
 
 
 def searched(player: AlphaBeta, state: Any) -> tuple[Any, int, int]:
@@ -131,21 +131,24 @@ def searched(player: AlphaBeta, state: Any) -> tuple[Any, int, int]:
     return result.best, result.score, result.nodes
 
 
-def test_hexfleets_default_is_the_shipped_net_with_its_classic_share() -> None:
+@pytest.mark.parametrize("name, share, depth", [("hexfleet", 50, 3), ("aquaignis", 90, 4)])
+def test_the_default_is_the_shipped_net_with_its_classic_share(name: str, share: int, depth: int) -> None:
     from triptych.ai import SHIPPED_NNUE, default_evaluation, default_net
 
-    state = a_position(hexfleet_core)
-    shipped = hexfleet_core.NnueNet(default_net("hexfleet"))
-    assert Path(default_net("hexfleet")).stat().st_size < 2 * 1024 * 1024
-    assert default_evaluation("hexfleet") == "nnue" and SHIPPED_NNUE["hexfleet"] == 50
-    expected = hexfleet_core.NnueAlphaBetaSearcher(shipped, threads=1, tt_mb=64, classic_share=50).search(state, depth=3)
-    assert searched(AlphaBeta(depth=3), state) == (expected["best"], expected["score"], expected["nodes"])
-    assert searched(AlphaBeta(depth=3, evaluation="nnue"), state) == searched(AlphaBeta(depth=3), state)
-    alone = hexfleet_core.NnueAlphaBetaSearcher(shipped, threads=1, tt_mb=64).search(state, depth=3)
-    assert searched(AlphaBeta(depth=3, evaluation="nnue", classic_share=0), state)[1:] == (alone["score"],
-                                                                                           alone["nodes"])
-    classic = hexfleet_core.AlphaBetaSearcher(threads=1, tt_mb=64).search(state, depth=3)
-    assert searched(AlphaBeta(depth=3, evaluation="classic"), state)[1:] == (classic["score"], classic["nodes"])
+    module = MODULES[name]
+    state = a_position(module)
+    shipped = module.NnueNet(default_net(name))
+    assert Path(default_net(name)).stat().st_size < 2 * 1024 * 1024
+    assert default_evaluation(name) == "nnue" and SHIPPED_NNUE[name] == share
+    assert AlphaBeta().evaluation_for(name) == "nnue"
+    expected = module.NnueAlphaBetaSearcher(shipped, threads=1, tt_mb=64, classic_share=share).search(state, depth=depth)
+    assert searched(AlphaBeta(depth=depth), state) == (expected["best"], expected["score"], expected["nodes"])
+    assert searched(AlphaBeta(depth=depth, evaluation="nnue"), state) == searched(AlphaBeta(depth=depth), state)
+    alone = module.NnueAlphaBetaSearcher(shipped, threads=1, tt_mb=64).search(state, depth=depth)
+    assert searched(AlphaBeta(depth=depth, evaluation="nnue", classic_share=0), state)[1:] == (alone["score"],
+                                                                                               alone["nodes"])
+    classic = module.AlphaBetaSearcher(threads=1, tt_mb=64).search(state, depth=depth)
+    assert searched(AlphaBeta(depth=depth, evaluation="classic"), state)[1:] == (classic["score"], classic["nodes"])
     assert (classic["score"], classic["nodes"]) != (expected["score"], expected["nodes"])
 
 
@@ -158,17 +161,10 @@ def test_weights_make_the_default_the_classic_evaluation_they_tune() -> None:
     assert searched(player, state)[1:] == (expected["score"], expected["nodes"])
 
 
-def test_aquaignis_default_stays_the_classic_evaluation() -> None:
-    state = a_position(aquaignis_core)
-    expected = aquaignis_core.AlphaBetaSearcher(threads=1, tt_mb=64).search(state, depth=4)
-    assert AlphaBeta().evaluation_for("aquaignis") == "classic"
-    assert searched(AlphaBeta(depth=4), state)[1:] == (expected["score"], expected["nodes"])
-
-
 def test_the_engine_protocol_starts_from_the_games_default() -> None:
     from triptych.engine import EngineSession
 
-    for name, share in (("hexfleet", 50), ("aquaignis", 0)):
+    for name, share in (("hexfleet", 50), ("aquaignis", 90)):
         lines: list[str] = []
         session = EngineSession(name, lines.append)
         session.handle("options")

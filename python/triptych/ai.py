@@ -83,7 +83,7 @@ EVALUATIONS = ("default", "classic", "nnue")
 #: with the classic share it plays with: the net and share that passed SPRT(elo0=0, elo1=10) against the
 #: classic evaluation at 100 ms a move (docs/nnue.md, "The classic share"). Every other game's default is
 #: the classic evaluation.
-SHIPPED_NNUE: dict[str, int] = {"hexfleet": 50}
+SHIPPED_NNUE: dict[str, int] = {"hexfleet": 50, "aquaignis": 90}
 
 
 def default_evaluation(game: str) -> str:
@@ -190,7 +190,7 @@ class AlphaBeta:
     out: the shipped net's own share, 0 for any other net).
     ``evaluation="default"`` (the default) is each game's best measured:
     the shipped net where one has beaten the classic evaluation under SPRT
-    (``SHIPPED_NNUE``: Hexfleet), else the classic; with ``weights``, always
+    (``SHIPPED_NNUE``: Hexfleet and AquaIgnis), else the classic; with ``weights``, always
     the classic, which the weights tune.
 
     ``clock_ms`` (with ``increment_ms``) plays on a game clock instead of a

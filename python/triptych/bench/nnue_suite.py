@@ -3,9 +3,10 @@
 The same positions and depths as the ``alphabeta`` bench (threads=1, a fresh
 16 MB table), searched with the NNUE evaluation instead of the classic one;
 where both ran, each NNUE row carries the classic row's nodes per second and
-the ratio. No net ships yet, so unless a net file is given the bench makes its
-own: seeded random weights of the trained nets' shape, written by the trainer's
-own file writer. Its figures measure the engine's speed, not its play (a
+the ratio. Unless a net file is given (``--nnue-net``, e.g. a shipped one) the
+bench makes its own, so that its figures do not move each time a shipped net is
+retrained: seeded random weights of the trained nets' shape, written by the
+trainer's own file writer. Its figures measure the engine's speed, not its play (a
 random net steers the search to other nodes than a trained one would; the
 nodes column says how many). Every row names its net.
 """
