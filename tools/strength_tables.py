@@ -86,12 +86,12 @@ def resumed(paths: list[str]) -> str:
         pairs = completed_pairs(data)
         for n, points in enumerate(pairs, start=1):
             counts[round(2 * points)] += 1
-            if decision is None and sprt.verdict(counts):
-                decision = (sprt.verdict(counts), sum(counts), list(counts), sprt.llr(counts), path, n)
+            verdict = sprt.verdict(counts) if decision is None else None
+            if verdict:
+                decision = (verdict, sum(counts), list(counts), sprt.llr(counts), path, n)
         # The players are listed, not compared: the same net may be named by two paths.
         lines.append(f"- {Path(path).name} ({' against '.join(data['players'])}): {len(pairs)} pairs; after it, "
-                     f"pentanomial {counts}, "
-                     f"LLR {sprt.llr(counts):+.2f}")
+                     f"pentanomial {counts}, LLR {sprt.llr(counts):+.2f}")
     lower, upper = sprt.bounds
     if decision:
         verdict, pairs, at, llr, path, n = decision
