@@ -30,18 +30,45 @@ inline int unit_feature(int perspective, int flow, int pos, Cell c) {
   return ((mine * 7 + kind) * kFlows + flow) * kSlots + row;
 }
 
+// What the features that are not units describe, per side where it is a side's:
+// breakthroughs (up to 3 count), the link (its centre and turns, -1 when none),
+// the turn (side to act and actions left) and the no-progress count in tens.
+// NnueState::update compares these facts, not the feature lists they give.
+struct ExtraFacts {
+  int score[2];
+  int link[2];
+  int turn;
+  int progress;
+};
+inline ExtraFacts extra_facts(const State& s) {
+  ExtraFacts f;
+  for (int side = 0; side < 2; ++side) {
+    f.score[side] = std::min(s.score(side), 3);
+    const Link& link = s.link(side);
+    f.link[side] = link.active() ? link.center * 2 + std::clamp(int(link.turns_left), 1, 2) - 1 : -1;
+  }
+  f.turn = s.side_to_act() * 2 + std::clamp(s.actions_left(), 1, 2) - 1;
+  f.progress = std::min(s.no_progress() / 10, 7);
+  return f;
+}
+// Their features for `perspective` ("who" 0: the perspective's own side).
+inline int score_feature(int perspective, int side, int t) {  // t-th breakthrough, 1..3
+  return kScoreBase + (side == perspective ? 0 : 3) + t - 1;
+}
+inline int link_feature(int perspective, int side, int link) { return kLinkBase + (side == perspective ? 0 : 14) + link; }
+inline int turn_feature(int perspective, int turn) { return kTurnBase + (turn / 2 == perspective ? 0 : 2) + turn % 2; }
+inline int progress_feature(int progress) { return kProgressBase + progress; }
+
 // The features that are not units (score, links, turn, no progress); returns how many were written (<= 10).
 inline int extra_features(const State& s, int perspective, int* out) {
+  const ExtraFacts f = extra_facts(s);
   int n = 0;
   for (int side = 0; side < 2; ++side) {
-    const int who = side == perspective ? 0 : 1;
-    for (int t = 1; t <= std::min(s.score(side), 3); ++t) out[n++] = kScoreBase + who * 3 + t - 1;
-    const Link& link = s.link(side);
-    if (link.active())
-      out[n++] = kLinkBase + who * 14 + link.center * 2 + std::clamp(int(link.turns_left), 1, 2) - 1;
+    for (int t = 1; t <= f.score[side]; ++t) out[n++] = score_feature(perspective, side, t);
+    if (f.link[side] >= 0) out[n++] = link_feature(perspective, side, f.link[side]);
   }
-  out[n++] = kTurnBase + (s.side_to_act() == perspective ? 0 : 2) + std::clamp(s.actions_left(), 1, 2) - 1;
-  out[n++] = kProgressBase + std::min(s.no_progress() / 10, 7);
+  out[n++] = turn_feature(perspective, f.turn);
+  out[n++] = progress_feature(f.progress);
   return n;
 }
 

@@ -26,8 +26,7 @@ inline nnue::NetSpec nnue_spec() {
 struct NnueBoard {
   static constexpr int kWords = (kCells + 7) / 8;
   alignas(8) std::uint8_t cells[kWords * 8] = {};  // the bytes past kCells stay 0
-  int extra[2][10];
-  int extra_n[2] = {0, 0};
+  nnue_features::ExtraFacts facts{};  // what the features that are not units describe
 
   void take_cells(const State& s) {
     for (int i = 0; i < kCells; ++i) cells[i] = s.cell(i / kSlots, i % kSlots).code;
@@ -56,10 +55,8 @@ class NnueState : public nnue::LazyAccumulators<NnueState, State, NnueBoard> {
   // Both accumulators recomputed from the full feature lists.
   void refresh() {
     board_.take_cells(state_);
-    for (int p = 0; p < 2; ++p) {
-      board_.extra_n[p] = nnue_features::extra_features(state_, p, board_.extra[p]);
-      refresh(p);
-    }
+    board_.facts = nnue_features::extra_facts(state_);
+    for (int p = 0; p < 2; ++p) refresh(p);
     stale_ = false;
   }
 
@@ -92,16 +89,28 @@ class NnueState : public nnue::LazyAccumulators<NnueState, State, NnueBoard> {
       }
     }
     std::memcpy(board_.cells, now.cells, sizeof now.cells);
+    // The other features, from the facts that changed (the turn's at every action, the rest seldom).
+    using namespace nnue_features;
+    const ExtraFacts was = board_.facts, is = extra_facts(state_);
+    board_.facts = is;
     for (int p = 0; p < 2; ++p) {
-      int extra[10];
-      const int n_extra = nnue_features::extra_features(state_, p, extra);
       int r = n_removed, a = n_added;
-      for (int i = 0; i < board_.extra_n[p]; ++i)
-        if (!contains(extra, n_extra, board_.extra[p][i])) removed[p][r++] = board_.extra[p][i];
-      for (int i = 0; i < n_extra; ++i)
-        if (!contains(board_.extra[p], board_.extra_n[p], extra[i])) added[p][a++] = extra[i];
-      std::copy(extra, extra + n_extra, board_.extra[p]);
-      board_.extra_n[p] = n_extra;
+      for (int side = 0; side < 2; ++side) {
+        for (int t = is.score[side] + 1; t <= was.score[side]; ++t) removed[p][r++] = score_feature(p, side, t);
+        for (int t = was.score[side] + 1; t <= is.score[side]; ++t) added[p][a++] = score_feature(p, side, t);
+        if (was.link[side] != is.link[side]) {
+          if (was.link[side] >= 0) removed[p][r++] = link_feature(p, side, was.link[side]);
+          if (is.link[side] >= 0) added[p][a++] = link_feature(p, side, is.link[side]);
+        }
+      }
+      if (was.turn != is.turn) {
+        removed[p][r++] = turn_feature(p, was.turn);
+        added[p][a++] = turn_feature(p, is.turn);
+      }
+      if (was.progress != is.progress) {
+        removed[p][r++] = progress_feature(was.progress);
+        added[p][a++] = progress_feature(is.progress);
+      }
       if (r + a > kRefreshAbove) {
         refresh(p);
         continue;
@@ -110,11 +119,6 @@ class NnueState : public nnue::LazyAccumulators<NnueState, State, NnueBoard> {
     }
   }
 
-  static bool contains(const int* list, int n, int value) {
-    for (int i = 0; i < n; ++i)
-      if (list[i] == value) return true;
-    return false;
-  }
   void refresh(int p) const {
     int features[nnue_features::kMaxActive];
     const int n = nnue_features::active_features(state_, p, features);

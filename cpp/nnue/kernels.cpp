@@ -68,12 +68,16 @@ TRIPTYCH_KERNEL int forward(const Net& net, const Accumulators& acc, int side_to
     x[k] = std::clamp<std::int16_t>(mine[k], 0, kQA);
     x[kAccWidth + k] = std::clamp<std::int16_t>(theirs[k], 0, kQA);
   }
-  alignas(64) std::int16_t hidden[kHidden];
+  // The dot products first, their bias, shift and clamp after as one vector
+  // pass: per output only the horizontal sum is left scalar.
+  alignas(64) std::int32_t sums[kHidden];
   for (int j = 0; j < kHidden; ++j) {
     std::int32_t sum = 0;
     for (int k = 0; k < 2 * kAccWidth; ++k) sum += std::int32_t(x[k]) * net.l1_weights[j][k];
-    hidden[j] = std::int16_t(std::clamp((sum + net.l1_bias[j]) >> kQBShift, 0, kQA));
+    sums[j] = sum;
   }
+  alignas(64) std::int16_t hidden[kHidden];
+  for (int j = 0; j < kHidden; ++j) hidden[j] = std::int16_t(std::clamp((sums[j] + net.l1_bias[j]) >> kQBShift, 0, kQA));
   std::int32_t out = net.l2_bias;
   for (int j = 0; j < kHidden; ++j) out += std::int32_t(hidden[j]) * net.l2_weights[j];
   const std::int64_t scaled = std::int64_t(out) * net.out_scale / (kQA * kQB);  // truncates toward zero
