@@ -87,6 +87,18 @@ inline int factors(int feature, int* out) {
   return 2;
 }
 
+// The features that are not tiles (reserves, countdown, turn) for `perspective`; returns the count.
+inline int other_features(const State& s, int perspective, int* out) {
+  int n = 0;
+  for (int side = 0; side < 2; ++side)
+    for (int unit = 0; unit < kUnitCount; ++unit)
+      for (int t = 1; t <= std::min(s.reserve(side, unit), kReserveDepth); ++t)
+        out[n++] = reserve_feature(perspective, side, unit, t);
+  out[n++] = countdown_feature(s.countdown());
+  out[n++] = turn_feature(perspective, s.side_to_act(), s.actions_left());
+  return n;
+}
+
 // Every active feature for `perspective`; returns the count (<= kMaxActive).
 inline int active_features(const State& s, int perspective, int* out) {
   int n = 0;
@@ -99,13 +111,32 @@ inline int active_features(const State& s, int perspective, int* out) {
       for (int frame = 0; frame < 2; ++frame)
         out[n++] = tile_feature(perspective, frame, at, level, column[level], cores[frame]);
   }
-  for (int side = 0; side < 2; ++side)
-    for (int unit = 0; unit < kUnitCount; ++unit)
-      for (int t = 1; t <= std::min(s.reserve(side, unit), kReserveDepth); ++t)
-        out[n++] = reserve_feature(perspective, side, unit, t);
-  out[n++] = countdown_feature(s.countdown());
-  out[n++] = turn_feature(perspective, s.side_to_act(), s.actions_left());
-  return n;
+  return n + other_features(s, perspective, out + n);
+}
+
+// Both perspectives' active features at once, the same as active_features for each (in the same
+// order): a full refresh's listing, which places each column once from each Core instead of twice.
+inline void active_features_both(const State& s, int* out0, int& n0, int* out1, int& n1) {
+  int* out[2] = {out0, out1};
+  int n[2] = {0, 0};
+  const Hex cores[2] = {s.core(0), s.core(1)};
+  Tile column[kMaxTiles];
+  for (int col = 0; col < s.column_count(); ++col) {
+    const Hex at = s.column_hex(col);
+    const int places[2] = {place(at.q - cores[0].q, at.r - cores[0].r), place(at.q - cores[1].q, at.r - cores[1].r)};
+    const int height = s.column_tiles(col, column);
+    for (int level = 0; level < height; ++level) {
+      const Tile t = column[level];
+      const int kind = (t.face_down() ? 6 : t.unit()) * 3 + std::min(level, 2);
+      for (int p = 0; p < 2; ++p) {
+        const int tile = ((t.owner() == p ? 0 : 7) * 3 + kind) * kPlaces;
+        out[p][n[p]++] = tile + places[p];                       // frame 0: p's own Core
+        out[p][n[p]++] = kFrameFeatures + tile + places[1 - p];  // frame 1: the other Core
+      }
+    }
+  }
+  n0 = n[0] + other_features(s, 0, out0 + n[0]);
+  n1 = n[1] + other_features(s, 1, out1 + n[1]);
 }
 
 }  // namespace triptych::hexfleet::nnue_features

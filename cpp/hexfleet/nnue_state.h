@@ -174,7 +174,13 @@ class NnueState : public nnue::LazyAccumulators<NnueState, State, NnueBoard> {
       changes_.clear();
       return;
     }
-    const bool reserves_changed = std::memcmp(was.reserves, now.reserves, sizeof now.reserves) != 0;
+    // The reserve counts that changed (a spawn spends one, a tile sent home returns one), found once for
+    // both perspectives: the thermometer moves only there.
+    int changed_reserves[2 * kUnitCount], n_changed = 0;
+    if (std::memcmp(was.reserves, now.reserves, sizeof now.reserves) != 0)
+      for (int i = 0; i < 2 * kUnitCount; ++i)
+        if (was.reserves[i / kUnitCount][i % kUnitCount] != now.reserves[i / kUnitCount][i % kUnitCount])
+          changed_reserves[n_changed++] = i;
     for (int p = 0; p < 2; ++p) {
       int removed[kMaxChanged], added[kMaxChanged];
       int r = 0, a = 0;
@@ -182,13 +188,13 @@ class NnueState : public nnue::LazyAccumulators<NnueState, State, NnueBoard> {
         for (int frame = 0; frame < 2; ++frame) removed[r++] = TileKey::feature(p, frame, c.gone[i], now.cores);
       for (int i = 0; i < c.n_came; ++i)
         for (int frame = 0; frame < 2; ++frame) added[a++] = TileKey::feature(p, frame, c.came[i], now.cores);
-      for (int s = 0; s < 2 && reserves_changed; ++s)
-        for (int unit = 0; unit < kUnitCount; ++unit) {
-          const int before = std::min<int>(was.reserves[s][unit], nnue_features::kReserveDepth);
-          const int after = std::min<int>(now.reserves[s][unit], nnue_features::kReserveDepth);
-          for (int t = after + 1; t <= before; ++t) removed[r++] = nnue_features::reserve_feature(p, s, unit, t);
-          for (int t = before + 1; t <= after; ++t) added[a++] = nnue_features::reserve_feature(p, s, unit, t);
-        }
+      for (int k = 0; k < n_changed; ++k) {
+        const int s = changed_reserves[k] / kUnitCount, unit = changed_reserves[k] % kUnitCount;
+        const int before = std::min<int>(was.reserves[s][unit], nnue_features::kReserveDepth);
+        const int after = std::min<int>(now.reserves[s][unit], nnue_features::kReserveDepth);
+        for (int t = after + 1; t <= before; ++t) removed[r++] = nnue_features::reserve_feature(p, s, unit, t);
+        for (int t = before + 1; t <= after; ++t) added[a++] = nnue_features::reserve_feature(p, s, unit, t);
+      }
       const int countdown_was = nnue_features::countdown_feature(was.countdown);
       const int countdown_now = nnue_features::countdown_feature(now.countdown);
       if (countdown_was != countdown_now) removed[r++] = countdown_was, added[a++] = countdown_now;
@@ -202,9 +208,9 @@ class NnueState : public nnue::LazyAccumulators<NnueState, State, NnueBoard> {
   }
 
   void refresh_all() const {
-    int features[nnue_features::kMaxActive];
-    for (int p = 0; p < 2; ++p)
-      nnue::refresh(*net_, acc_, p, features, nnue_features::active_features(state_, p, features));
+    int features[2][nnue_features::kMaxActive], n[2];
+    nnue_features::active_features_both(state_, features[0], n[0], features[1], n[1]);
+    for (int p = 0; p < 2; ++p) nnue::refresh(*net_, acc_, p, features[p], n[p]);
   }
 
   // More changed tile features than this (two frames for each tile that left or arrived, per perspective)
