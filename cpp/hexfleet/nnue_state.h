@@ -39,15 +39,18 @@ struct TileKey {
   static int dq(std::uint32_t key, Hex core) { return wrapped(key >> 21, core.q); }
   static int dr(std::uint32_t key, Hex core) { return wrapped(key >> 11, core.r); }
 
-  // The feature of tile `key` in `frame` (0: the perspective's Core, 1: the other's), cores[side] the Cores.
-  static int feature(int perspective, int frame, std::uint32_t key, const Hex* cores) {
-    const Hex core = cores[frame == 0 ? perspective : 1 - perspective];
+  // The features of tile `key`, cores[side] the Cores: features[perspective][frame] (frame 0: the
+  // perspective's own Core, 1: the other's), each place found once for both perspectives.
+  static void features(std::uint32_t key, const Hex* cores, int (&out)[2][2]) {
     const Tile t = tile_of(key);
-    const int mine = t.owner() == perspective ? 0 : 1;
-    const int kind = t.face_down() ? 6 : t.unit();
-    return frame * nnue_features::kFrameFeatures +
-           ((mine * 7 + kind) * 3 + std::min(level_of(key), 2)) * nnue_features::kPlaces +
-           nnue_features::place(dq(key, core), dr(key, core));
+    const int kind = (t.face_down() ? 6 : t.unit()) * 3 + std::min(level_of(key), 2);
+    const int places[2] = {nnue_features::place(dq(key, cores[0]), dr(key, cores[0])),
+                           nnue_features::place(dq(key, cores[1]), dr(key, cores[1]))};
+    for (int p = 0; p < 2; ++p) {
+      const int tile = ((t.owner() == p ? 0 : 7) * 3 + kind) * nnue_features::kPlaces;
+      out[p][0] = tile + places[p];
+      out[p][1] = nnue_features::kFrameFeatures + tile + places[1 - p];
+    }
   }
 };
 
@@ -87,6 +90,24 @@ class NnueState : public nnue::LazyAccumulators<NnueState, State, NnueBoard> {
   void apply(const Action& action) {
     if (changes_.whole) {
       state_.apply_unchecked(action);
+    } else if (action.type == ActionType::kMove || action.type == ActionType::kSpawn ||
+               action.type == ActionType::kShipyard) {
+      // One tile moves (the top of `from` onto the top of `to`) or arrives on top of `to`, and no other
+      // changes (a move keeps every tile powered), so the keys follow from the heights before the action.
+      const int tiles_before = state_.tile_count();
+      const int to_level = state_.height_at(action.to);
+      Tile tile;
+      if (action.type == ActionType::kMove) {
+        const int from_level = state_.height_at(action.from) - 1;
+        tile = state_.tile_at(action.from, from_level);
+        note(changes_.gone, changes_.n_gone, TileKey::make(action.from, from_level, tile));
+      } else {
+        tile = action.type == ActionType::kShipyard ? Tile::make(state_.side_to_act(), kShipyard)
+                                                     : Tile::make(state_.side_to_act(), action.unit, action.face_down);
+      }
+      note(changes_.came, changes_.n_came, TileKey::make(action.to, to_level, tile));
+      state_.apply_unchecked(action);
+      if (state_.tile_count() - tiles_before != (action.type == ActionType::kMove ? 0 : 1)) changes_.whole = true;
     } else {
       Hex hexes[3];
       const int n_hexes = touched_hexes(action, hexes);
@@ -151,6 +172,14 @@ class NnueState : public nnue::LazyAccumulators<NnueState, State, NnueBoard> {
     }
   }
 
+  // Appends `key` to one of changes_'s lists, or marks the change whole when the list is full.
+  void note(std::uint32_t* list, std::uint8_t& n, std::uint32_t key) {
+    if (n == TileChanges::kMax)
+      changes_.whole = true;
+    else
+      list[n++] = key;
+  }
+
   // Insertion sort: a handful of keys.
   static void sort_keys(std::uint32_t* keys, int n) {
     for (int i = 1; i < n; ++i) {
@@ -181,27 +210,34 @@ class NnueState : public nnue::LazyAccumulators<NnueState, State, NnueBoard> {
       for (int i = 0; i < 2 * kUnitCount; ++i)
         if (was.reserves[i / kUnitCount][i % kUnitCount] != now.reserves[i / kUnitCount][i % kUnitCount])
           changed_reserves[n_changed++] = i;
+    int removed[2][kMaxChanged], added[2][kMaxChanged];
+    int n_removed = 0, n_added = 0;  // the tiles' features, the same count in both perspectives
+    for (int i = 0; i < c.n_gone; ++i, n_removed += 2) {
+      int f[2][2];
+      TileKey::features(c.gone[i], now.cores, f);
+      for (int p = 0; p < 2; ++p) removed[p][n_removed] = f[p][0], removed[p][n_removed + 1] = f[p][1];
+    }
+    for (int i = 0; i < c.n_came; ++i, n_added += 2) {
+      int f[2][2];
+      TileKey::features(c.came[i], now.cores, f);
+      for (int p = 0; p < 2; ++p) added[p][n_added] = f[p][0], added[p][n_added + 1] = f[p][1];
+    }
     for (int p = 0; p < 2; ++p) {
-      int removed[kMaxChanged], added[kMaxChanged];
-      int r = 0, a = 0;
-      for (int i = 0; i < c.n_gone; ++i)
-        for (int frame = 0; frame < 2; ++frame) removed[r++] = TileKey::feature(p, frame, c.gone[i], now.cores);
-      for (int i = 0; i < c.n_came; ++i)
-        for (int frame = 0; frame < 2; ++frame) added[a++] = TileKey::feature(p, frame, c.came[i], now.cores);
+      int r = n_removed, a = n_added;
       for (int k = 0; k < n_changed; ++k) {
         const int s = changed_reserves[k] / kUnitCount, unit = changed_reserves[k] % kUnitCount;
         const int before = std::min<int>(was.reserves[s][unit], nnue_features::kReserveDepth);
         const int after = std::min<int>(now.reserves[s][unit], nnue_features::kReserveDepth);
-        for (int t = after + 1; t <= before; ++t) removed[r++] = nnue_features::reserve_feature(p, s, unit, t);
-        for (int t = before + 1; t <= after; ++t) added[a++] = nnue_features::reserve_feature(p, s, unit, t);
+        for (int t = after + 1; t <= before; ++t) removed[p][r++] = nnue_features::reserve_feature(p, s, unit, t);
+        for (int t = before + 1; t <= after; ++t) added[p][a++] = nnue_features::reserve_feature(p, s, unit, t);
       }
       const int countdown_was = nnue_features::countdown_feature(was.countdown);
       const int countdown_now = nnue_features::countdown_feature(now.countdown);
-      if (countdown_was != countdown_now) removed[r++] = countdown_was, added[a++] = countdown_now;
+      if (countdown_was != countdown_now) removed[p][r++] = countdown_was, added[p][a++] = countdown_now;
       const int turn_was = nnue_features::turn_feature(p, was.side, was.actions_left);
       const int turn_now = nnue_features::turn_feature(p, now.side, now.actions_left);
-      if (turn_was != turn_now) removed[r++] = turn_was, added[a++] = turn_now;
-      nnue::update(*net_, acc_, p, removed, r, added, a);
+      if (turn_was != turn_now) removed[p][r++] = turn_was, added[p][a++] = turn_now;
+      nnue::update(*net_, acc_, p, removed[p], r, added[p], a);
     }
     board_ = now;
     changes_.clear();
