@@ -47,6 +47,17 @@ inline int tile_feature(int perspective, int frame, Hex at, int level, Tile t, H
          place(at.q - core.q, at.r - core.r);
 }
 
+// A tile's features in both perspectives at once, from its places relative to each side's Core
+// (places[side]): out[perspective][frame], the same numbers as tile_feature.
+inline void tile_features_both(Tile t, int level, const int* places, int (&out)[2][2]) {
+  const int kind = (t.face_down() ? 6 : t.unit()) * 3 + std::min(level, 2);
+  for (int p = 0; p < 2; ++p) {
+    const int tile = ((t.owner() == p ? 0 : 7) * 3 + kind) * kPlaces;
+    out[p][0] = tile + places[p];                       // frame 0: p's own Core
+    out[p][1] = kFrameFeatures + tile + places[1 - p];  // frame 1: the other Core
+  }
+}
+
 inline int reserve_feature(int perspective, int side, int unit, int t) {  // t = 1..kReserveDepth
   const int who = side == perspective ? 0 : 1;
   return kReserveBase + (who * kUnitCount + unit) * kReserveDepth + t - 1;
@@ -126,13 +137,9 @@ inline void active_features_both(const State& s, int* out0, int& n0, int* out1, 
     const int places[2] = {place(at.q - cores[0].q, at.r - cores[0].r), place(at.q - cores[1].q, at.r - cores[1].r)};
     const int height = s.column_tiles(col, column);
     for (int level = 0; level < height; ++level) {
-      const Tile t = column[level];
-      const int kind = (t.face_down() ? 6 : t.unit()) * 3 + std::min(level, 2);
-      for (int p = 0; p < 2; ++p) {
-        const int tile = ((t.owner() == p ? 0 : 7) * 3 + kind) * kPlaces;
-        out[p][n[p]++] = tile + places[p];                       // frame 0: p's own Core
-        out[p][n[p]++] = kFrameFeatures + tile + places[1 - p];  // frame 1: the other Core
-      }
+      int f[2][2];
+      tile_features_both(column[level], level, places, f);
+      for (int p = 0; p < 2; ++p) out[p][n[p]++] = f[p][0], out[p][n[p]++] = f[p][1];
     }
   }
   n0 = n[0] + other_features(s, 0, out0 + n[0]);

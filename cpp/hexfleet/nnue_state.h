@@ -42,15 +42,9 @@ struct TileKey {
   // The features of tile `key`, cores[side] the Cores: features[perspective][frame] (frame 0: the
   // perspective's own Core, 1: the other's), each place found once for both perspectives.
   static void features(std::uint32_t key, const Hex* cores, int (&out)[2][2]) {
-    const Tile t = tile_of(key);
-    const int kind = (t.face_down() ? 6 : t.unit()) * 3 + std::min(level_of(key), 2);
     const int places[2] = {nnue_features::place(dq(key, cores[0]), dr(key, cores[0])),
                            nnue_features::place(dq(key, cores[1]), dr(key, cores[1]))};
-    for (int p = 0; p < 2; ++p) {
-      const int tile = ((t.owner() == p ? 0 : 7) * 3 + kind) * nnue_features::kPlaces;
-      out[p][0] = tile + places[p];
-      out[p][1] = nnue_features::kFrameFeatures + tile + places[1 - p];
-    }
+    nnue_features::tile_features_both(tile_of(key), level_of(key), places, out);
   }
 };
 
