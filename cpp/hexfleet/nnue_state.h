@@ -130,14 +130,11 @@ class NnueState : public nnue::LazyAccumulators<NnueState, State, NnueBoard> {
   friend LazyAccumulators;
   static constexpr int kListed = 3 * kMaxTiles;
 
-  // The hexes whose stacks an action changes (besides a cascade): at most three.
+  // The hexes whose stacks a push or a destroy changes (besides a cascade): at most three.
   static int touched_hexes(const Action& a, Hex* out) {
-    switch (a.type) {
-      case ActionType::kMove: out[0] = a.from, out[1] = a.to; return 2;  // a Frigate's path leaves no trace
-      case ActionType::kPush: out[0] = a.from, out[1] = a.to, out[2] = {2 * a.to.q - a.from.q, 2 * a.to.r - a.from.r};
-        return 3;  // the Repulsor's, the target's and the one beyond
-      default: out[0] = a.to; return 1;  // a spawn, a Shipyard, a destroyed tile
-    }
+    if (a.type != ActionType::kPush) return out[0] = a.to, 1;  // the destroyed tile's
+    out[0] = a.from, out[1] = a.to, out[2] = {2 * a.to.q - a.from.q, 2 * a.to.r - a.from.r};
+    return 3;  // the Repulsor's, the target's and the one beyond
   }
   int list_tiles(const Hex* hexes, int n_hexes, std::uint32_t* out) const {
     int n = 0;
@@ -153,16 +150,13 @@ class NnueState : public nnue::LazyAccumulators<NnueState, State, NnueBoard> {
     sort_keys(before, n_before);
     sort_keys(after, n_after);
     TileChanges& c = changes_;
-    for (int i = 0, j = 0; i < n_before || j < n_after;) {
-      if (j == n_after || (i < n_before && before[i] < after[j])) {
-        if (c.n_gone == TileChanges::kMax) return void(c.whole = true);
-        c.gone[c.n_gone++] = before[i++];
-      } else if (i == n_before || after[j] < before[i]) {
-        if (c.n_came == TileChanges::kMax) return void(c.whole = true);
-        c.came[c.n_came++] = after[j++];
-      } else {
+    for (int i = 0, j = 0; (i < n_before || j < n_after) && !c.whole;) {
+      if (j == n_after || (i < n_before && before[i] < after[j]))
+        note(c.gone, c.n_gone, before[i++]);
+      else if (i == n_before || after[j] < before[i])
+        note(c.came, c.n_came, after[j++]);
+      else
         ++i, ++j;
-      }
     }
   }
 
