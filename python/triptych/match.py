@@ -94,16 +94,43 @@ def end_reason(game: str, state: Any) -> str:
     return "win" if state.winner is not None else "draw"
 
 
-def opening_actions(game: str, seed: int, opening: int, options: dict[str, Any]) -> list[str]:
-    """The random opening of a pair: `opening` actions drawn from `seed` (fewer if the game ends)."""
-    state = load(game).new_game(**options)
+# An opening after which a shallow search already finds a forced win decides its pair before the players
+# play: each side wins the game it has the lucky side of, and the pair splits 1-1 whoever is stronger
+# (in Hexfleet about a quarter of 4-action openings leave a Core open to boarding within three turns).
+DECIDED_DEPTH = 6  # plies of the classic alpha-beta that judges an opening decided
+MAX_OPENING_DRAWS = 1_000
+
+
+def opening_is_decided(state: Any) -> bool:
+    """Whether the game is over, or a classic alpha-beta of DECIDED_DEPTH plies finds a forced win for
+    either side (deterministic: one thread, a depth limit)."""
+    if state.is_terminal():
+        return True
+    from triptych.ai import AlphaBeta
+
+    return AlphaBeta(depth=DECIDED_DEPTH, evaluation="classic", tt_mb=4).search(state).mate_in is not None
+
+
+def opening_actions(game: str, seed: int, opening: int, options: dict[str, Any], *,
+                    skip_decided: bool = False) -> list[str]:
+    """The random opening of a pair: `opening` actions drawn from `seed` (fewer if the game ends).
+
+    With ``skip_decided`` an opening that :func:`opening_is_decided` is set aside and the next is drawn from
+    the same random stream, so a seed still names one opening (ValueError if MAX_OPENING_DRAWS are all
+    decided).
+    """
     rng = random.Random(seed)
-    played: list[str] = []
-    while len(played) < opening and not state.is_terminal():
-        action = rng.choice(state.legal_actions())
-        played.append(str(action))
-        state.apply(action)
-    return played
+    for _ in range(MAX_OPENING_DRAWS):
+        state = load(game).new_game(**options)
+        played: list[str] = []
+        while len(played) < opening and not state.is_terminal():
+            action = rng.choice(state.legal_actions())
+            played.append(str(action))
+            state.apply(action)
+        if not skip_decided or not opening_is_decided(state):
+            return played
+    raise ValueError(f"{game}: {MAX_OPENING_DRAWS} random openings of {opening} actions from seed {seed} were all "
+                     f"decided within {DECIDED_DEPTH} plies; use a shorter --opening")
 
 
 def play_game(game: str, players: Sequence[Any], specs: Sequence[str], opening: Sequence[str], *,
@@ -163,8 +190,11 @@ def pair_seed(match_seed: int, pair: int) -> int:
 
 def play_pairs(game: str, spec_a: str, spec_b: str, pairs: Iterable[int], *, seed: int = 0, opening: int = 4,
                options: dict[str, Any] | None = None, engine_time_ms: int | None = 100,
-               engine_depth: int | None = None, max_actions: int = MAX_ACTIONS) -> list[GameRecord]:
+               engine_depth: int | None = None, max_actions: int = MAX_ACTIONS,
+               skip_decided: bool = False) -> list[GameRecord]:
     """Plays the two games of each pair index (A as side 0, then as side 1); the unit of parallel work.
+
+    ``skip_decided``: draw each pair's opening past the decided ones (:func:`opening_actions`).
 
     Players are built here from their specs (see :func:`triptych.ai.make_player`; ``engine:COMMAND`` starts
     an engine process, with ``engine_time_ms`` or ``engine_depth`` a move), seeded from the pair, so a pair
@@ -176,7 +206,7 @@ def play_pairs(game: str, spec_a: str, spec_b: str, pairs: Iterable[int], *, see
     records = []
     for pair in pairs:
         s = pair_seed(seed, pair)
-        moves = opening_actions(game, s, opening, options)
+        moves = opening_actions(game, s, opening, options, skip_decided=skip_decided)
         for a_side in (0, 1):
             a = make_match_player(spec_a, s, engine_time_ms, engine_depth)
             b = make_match_player(spec_b, s + 1, engine_time_ms, engine_depth)
@@ -297,7 +327,7 @@ def run_match(game: str, spec_a: str, spec_b: str, games: int, *, seed: int = 0,
               workers: int = 1, sprt: Sprt | None = None, options: dict[str, Any] | None = None,
               executor: Any = None, engine_time_ms: int | None = 100, engine_depth: int | None = None,
               on_pair: Callable[[MatchResult, str | None], None] | None = None,
-              max_actions: int = MAX_ACTIONS) -> tuple[MatchResult, str | None]:
+              max_actions: int = MAX_ACTIONS, skip_decided: bool = False) -> tuple[MatchResult, str | None]:
     """Plays up to `games` games (rounded up to whole pairs) and returns (result, SPRT verdict).
 
     Each opening pair is one batch for the executor (triptych.executor: local
@@ -305,7 +335,8 @@ def run_match(game: str, spec_a: str, spec_b: str, games: int, *, seed: int = 0,
     this process with one). With an SPRT, play stops as soon as the LLR of the
     pentanomial count leaves its bounds; the verdict is "H1", "H0" or None
     (the games ran out first). ``on_pair`` is called after each pair with the
-    result so far.
+    result so far. ``skip_decided``: no pair starts from an opening that is
+    already decided (:func:`opening_is_decided`).
     """
     from triptych.ai import make_player
     from triptych.executor import LocalExecutor
@@ -322,7 +353,7 @@ def run_match(game: str, spec_a: str, spec_b: str, games: int, *, seed: int = 0,
     verdict: str | None = None
     kwargs = {"seed": seed, "opening": opening, "options": dict(options or {}),
               "engine_time_ms": None if engine_depth else engine_time_ms, "engine_depth": engine_depth,
-              "max_actions": max_actions}
+              "max_actions": max_actions, "skip_decided": skip_decided}
     batches = [(game, spec_a, spec_b, [pair], kwargs) for pair in range(pairs)]
     executor = executor or LocalExecutor(workers)
     finished = executor.imap_unordered(_play_pair_batch, batches)
