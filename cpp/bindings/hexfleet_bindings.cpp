@@ -18,6 +18,7 @@
 #include "hexfleet/action_ids.h"
 #include "hexfleet/nnue_state.h"
 #include "hexfleet/search_game.h"
+#include "hexfleet/separation.h"
 #include "hexfleet/state.h"
 
 namespace py = pybind11;
@@ -385,6 +386,17 @@ void init_hexfleet(py::module_& m) {
            "Height of the column at (q, r); 0 for empty ground.")
       .def("networks_in_contact", &State::networks_in_contact,
            "True while one chain of tiles joins the two Cores.")
+      .def("separation", [](const State& s) -> py::object {
+             SeparationOutlook outlook;
+             if (!separation_outlook(s, outlook)) return py::none();
+             py::dict d;
+             d["gap"] = outlook.gap;
+             d["actions"] = py::make_tuple(outlook.actions[0], outlook.actions[1]);
+             return d;
+           },
+           "While the networks are apart (R11): `gap`, the empty hexes on the shortest line between them, and "
+           "`actions`, the actions each player (0, 1) takes before the countdown draws; None while they touch "
+           "or once the game is over.")
       .def("power_network", [](const State& s) {
         py::list out;
         for (const auto& c : s.power_network()) {
@@ -448,6 +460,12 @@ void init_hexfleet(py::module_& m) {
                          "float32 array of shape (27, 17, 17) centred on the mover's Core (see docs/rules/hexfleet.md); "
                          "with out=, fills that preallocated array instead and returns it.");
   bind_searches<SearchGame>(m);
+  m.def(
+      "evaluate_board",
+      [](const State& s, const py::dict& weights) { return evaluate_board(s, weights_from<SearchGame>(weights)); },
+      py::arg("state"), py::arg("weights") = py::dict(),
+      "evaluate() before a running countdown pulls it toward the draw: the share of the classic evaluation "
+      "that the NNUE search blends in (the separation outlook then scales the blend).");
   bind_nnue<NnueSearchGame>(m);
   def_batch<SearchGame, IdCodec>(m, {State::kObservationPlanes, State::kWindow, State::kWindow});
   m.attr("ACTION_IDS") = kActionIds;

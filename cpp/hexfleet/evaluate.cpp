@@ -4,7 +4,7 @@
 
 namespace triptych::hexfleet {
 
-int evaluate(const State& s, const EvalWeights& w) {
+int evaluate_board(const State& s, const EvalWeights& w) {
   const int me = s.side_to_act();
   int value[2] = {0, 0};
   // The boarding race, counted per side as the columns go by and scored after the loop.
@@ -66,9 +66,13 @@ int evaluate(const State& s, const EvalWeights& w) {
   }
   int score = value[me] - value[opponent(me)] + w.tempo * s.actions_left();
   if (reach[me] > 0) score += w.board_now;
-  // A running separation countdown pulls every judgement toward the draw.
-  if (s.countdown() > 0) score = score * s.countdown() / (kCountdownTurns + 1);
   return score;
+}
+
+int evaluate(const State& s, const EvalWeights& w) {
+  const int score = evaluate_board(s, w);
+  // A running separation countdown pulls every judgement toward the draw.
+  return s.countdown() > 0 ? score * s.countdown() / (kCountdownTurns + 1) : score;
 }
 
 }  // namespace triptych::hexfleet

@@ -34,5 +34,8 @@ struct EvalWeights {
 
 // Score for the side to act (side_to_act()); positive is good for it.
 int evaluate(const State& state, const EvalWeights& weights = {});
+// The same before a running countdown pulls it toward the draw: the board's
+// worth alone (the NNUE blend judges the separation by its own rule).
+int evaluate_board(const State& state, const EvalWeights& weights = {});
 
 }  // namespace triptych::hexfleet

@@ -17,6 +17,7 @@
 
 #include "hexfleet/nnue_features.h"
 #include "hexfleet/search_game.h"
+#include "hexfleet/separation.h"
 #include "nnue/lazy_accumulators.h"
 #include "nnue/net.h"
 
@@ -280,8 +281,12 @@ struct NnueSearchGame {
   static std::uint32_t encode(const Action& a) { return SearchGame::encode(a); }
   static Action decode(std::uint32_t code) { return SearchGame::decode(code); }
   static int evaluate(const State& s, const Weights& w) {
+    // The classic's share is its board evaluation: the separation outlook, not the classic's clock-only
+    // pull, then judges a separation for the blend as a whole.
     const int net = s.evaluate();
-    return w.classic_share == 0 ? net : nnue::blend(net, hexfleet::evaluate(s.state()), w.classic_share);
+    const int blended =
+        w.classic_share == 0 ? net : nnue::blend(net, hexfleet::evaluate_board(s.state()), w.classic_share);
+    return scale_for_separation(s.state(), blended);
   }
   static void game_history(const State& s, std::vector<std::uint64_t>& out) {
     SearchGame::game_history(s.state(), out);

@@ -228,6 +228,7 @@ class State {
   }
   int tile_count() const { return bit_count(used_); }  // tiles on the board
   bool networks_in_contact() const;          // one chain of tiles joins the two Cores
+  bool in_contact() const { return contact_; }  // the same, as apply keeps it (no search)
   // The power network as the client draws it (network.cpp): per occupied column its hex, its
   // connected piece, whether lifting the column out would split that piece (a cut vertex), and the
   // Cores the piece holds (bit 0: player 0's, bit 1: player 1's).
@@ -498,7 +499,7 @@ class State {
   bool contact_ = true;
 
   friend std::uint64_t perft(const State& state, int depth);
-  friend int evaluate(const State& state, const EvalWeights& weights);
+  friend int evaluate_board(const State& state, const EvalWeights& weights);
   friend struct FrigateMoves;  // its moves are cells of box_occupancy's word
 };
 

@@ -175,6 +175,10 @@ class State:
         """
         [player 0's return, player 1's]: +1 a win, -1 a loss, 0 a draw or while the game runs.
         """
+    def separation(self) -> typing.Any:
+        """
+        While the networks are apart (R11): `gap`, the empty hexes on the shortest line between them, and `actions`, the actions each player (0, 1) takes before the countdown draws; None while they touch or once the game is over.
+        """
     def to_dict(self) -> dict[str, typing.Any]:
         """
         The complete position as JSON-compatible data.
@@ -336,6 +340,10 @@ def _state_from_pickle(d: typing.Any) -> State:
 def evaluate(state: State, weights: dict = {}) -> int:
     """
     Static evaluation for the side to act (centi-units).
+    """
+def evaluate_board(state: State, weights: dict = {}) -> int:
+    """
+    evaluate() before a running countdown pulls it toward the draw: the share of the classic evaluation that the NNUE search blends in (the separation outlook then scales the blend).
     """
 def greedy(state: State, weights: dict = {}) -> dict[str, typing.Any]:
     """

@@ -1,0 +1,219 @@
+"""The separation outlook (docs/nnue.md, "The separation outlook"): while the networks are apart, the gap
+between them and the actions each side takes before the countdown draws; the NNUE search judges a
+separation by whether the side ahead can still close the gap in time.
+
+The gap and the action counts are checked against oracles written here from the seed's R11:
+
+> If Player 1's network and Player 2's network become completely physically separated — no chain of tiles
+> of any colour connects the two masses — a countdown begins at the start of the very next turn.
+
+> Each player then takes two full turns. If the networks have still not touched by the end of that fourth
+> turn, the game immediately ends in a Draw.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import triptych._core.hexfleet as native
+import triptych.hexfleet as hf
+from hexfleet_helpers import pieces, position
+
+
+def hex_distance(a: tuple[int, int], b: tuple[int, int]) -> int:
+    dq, dr = a[0] - b[0], a[1] - b[1]
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+def owners(state: hf.State) -> dict[tuple[int, int], set[int]]:
+    return {(st["q"], st["r"]): {t["owner"] for t in st["tiles"]} for st in state.to_dict()["stacks"]}
+
+
+def gap_oracle(state: hf.State) -> int:
+    """Empty hexes on the shortest line between the two networks, from the tiles' owners."""
+    columns = owners(state)
+    mine = [h for h, o in columns.items() if o == {0}]
+    theirs = [h for h, o in columns.items() if o == {1}]
+    return min(hex_distance(a, b) for a in mine for b in theirs) - 1
+
+
+def cutting_actions(state: hf.State) -> list[hf.Action]:
+    out = []
+    for action in state.legal_actions():
+        child = state.clone()
+        child.apply(action)
+        if not child.is_terminal() and not child.networks_in_contact():
+            out.append(action)
+    return out
+
+
+def apart_positions(seed: int, wanted: int) -> list[hf.State]:
+    """Positions with the networks apart, from seeded random games that cut loose whenever they can."""
+    rng = random.Random(seed)
+    found: list[hf.State] = []
+    while len(found) < wanted:
+        state = hf.new_game()
+        for _ in range(400):
+            if state.is_terminal():
+                break
+            cuts = cutting_actions(state) if state.networks_in_contact() else []
+            actions = cuts if cuts and rng.random() < 0.7 else state.legal_actions()
+            state.apply(actions[rng.randrange(len(actions))])
+            if not state.is_terminal() and not state.networks_in_contact():
+                found.append(state.clone())
+    return found[:wanted]
+
+
+@pytest.fixture(scope="module")
+def apart() -> list[hf.State]:
+    return apart_positions(seed=11, wanted=60)
+
+
+def test_apart_every_column_belongs_to_one_player_and_the_gap_is_the_hexes_between(apart: list[hf.State]) -> None:
+    gaps = set()
+    for state in apart:
+        columns = owners(state)
+        # Apart, a tile in the other network could not reach its own Core: each piece holds one owner's tiles.
+        assert all(len(o) == 1 for o in columns.values())
+        assert len(pieces(set(columns))) >= 2
+        outlook = state.separation()
+        assert outlook is not None and outlook["gap"] == gap_oracle(state) >= 1
+        gaps.add(outlook["gap"])
+    assert len(gaps) >= 2  # the sample holds gaps of more than one width
+
+
+def test_no_action_closes_more_than_one_hex_of_the_gap(apart: list[hf.State]) -> None:
+    closed = 0
+    for state in apart:
+        gap = state.separation()["gap"]
+        for action in state.legal_actions():
+            child = state.clone()
+            child.apply(action)
+            if child.is_terminal():
+                continue
+            if child.networks_in_contact():
+                assert gap == 1, f"{action} closed a gap of {gap} in one action"
+                assert child.separation() is None
+                closed += 1
+            else:
+                assert child.separation()["gap"] >= gap - 1, str(action)
+    assert closed > 0  # some gaps of one were closed
+
+
+def expected_actions(state: hf.State) -> tuple[int, int]:
+    """The seed's count: the side to act's actions left this turn, then two a full turn until the fourth
+    turn of the countdown ends (it starts at the next turn when the cut came in this one)."""
+    later_turns = state.countdown - 1 if state.countdown else 4
+    me = state.to_move
+    actions = [0, 0]
+    actions[me] = state.actions_left + 2 * (later_turns // 2)
+    actions[1 - me] = 2 * ((later_turns + 1) // 2)
+    return actions[0], actions[1]
+
+
+def play_apart_to_the_draw(state: hf.State, rng: random.Random) -> list[int] | None:
+    """Actions each player takes while the networks stay apart, to the draw; None when play could not
+    stay apart (every action touches) or a turn ended after one action."""
+    taken = [0, 0]
+    while not state.is_terminal():
+        keep_apart = []
+        for action in state.legal_actions():
+            child = state.clone()
+            child.apply(action)
+            if not child.networks_in_contact():
+                keep_apart.append(action)
+        if not keep_apart:
+            return None
+        mover, left = state.to_move, state.actions_left
+        state.apply(keep_apart[rng.randrange(len(keep_apart))])
+        taken[mover] += 1
+        if left == 2 and not state.is_terminal() and state.to_move != mover:
+            return None  # the turn ended early: the outlook counts two actions a turn
+    assert state.winner is None
+    return taken
+
+
+def test_the_actions_to_the_draw_are_those_play_takes(apart: list[hf.State]) -> None:
+    rng = random.Random(3)
+    checked = 0
+    for state in apart:
+        outlook = state.separation()
+        assert tuple(outlook["actions"]) == expected_actions(state)
+        taken = play_apart_to_the_draw(state.clone(), rng)
+        if taken is not None:
+            assert tuple(taken) == tuple(outlook["actions"])
+            checked += 1
+    assert checked >= 30
+
+
+def test_no_outlook_while_the_networks_touch_or_once_the_game_is_over() -> None:
+    state = hf.new_game()
+    assert state.separation() is None
+    s = position({(0, 0): "C", (0, 1): "D", (1, 0): "S", (2, 0): "s", (3, 0): "c", (3, -1): "d"})
+    assert s.separation() is None
+    s.apply("D 0,1>1,0")  # player 0 cuts itself loose: the countdown starts with the next turn
+    assert s.countdown is None and s.separation() == {"gap": 1, "actions": (5, 4)}
+
+
+# --- the NNUE search's judgement of a separation ---------------------------------------------------------
+
+FAR_APART = {(0, 0): "C", (0, 1): "D", (-1, 1): "F", (1, -1): "F", (5, 0): "c", (5, -1): "s"}
+
+
+def scaled(state: Any, score: int) -> int:
+    """The documented rule: the side ahead, with a actions before the draw and a gap of g hexes to close,
+    keeps (a + 1 - g) / (a + 1) of its score, nothing once g > a (the other side will not close it);
+    C++'s integer division truncates toward zero."""
+    outlook = state.separation()
+    if outlook is None or score == 0:
+        return score
+    ahead = state.to_move if score > 0 else 1 - state.to_move
+    actions = outlook["actions"][ahead]
+    if outlook["gap"] > actions:
+        return 0
+    product = score * (actions + 1 - outlook["gap"])
+    return product // (actions + 1) if product >= 0 else -((-product) // (actions + 1))
+
+
+def blend(net: Any, state: Any, share: int) -> int:
+    product = net.evaluate(state) * (100 - share) + native.evaluate_board(state) * share
+    return product // 100 if product >= 0 else -((-product) // 100)
+
+
+@pytest.mark.parametrize("share", [0, 50])
+def test_a_depth_one_nnue_search_scales_each_apart_child_by_the_gap(apart: list[hf.State], share: int) -> None:
+    from triptych.ai import default_net
+
+    net = native.NnueNet(default_net("hexfleet"))
+    searcher = native.NnueAlphaBetaSearcher(net, threads=1, tt_mb=8, quiescence=False, classic_share=share)
+    changed = 0
+    for state in apart[:20]:
+        best = None
+        for action in state.legal_actions():
+            child = state.clone()
+            child.apply(action)
+            if child.is_terminal():
+                assert child.winner is None  # apart, only the countdown can end the game: a draw
+                value = 0
+            else:
+                unscaled = blend(net, child, share) if share else net.evaluate(child)
+                value = scaled(child, unscaled)
+                changed += value != unscaled
+                value = value if child.to_move == state.to_move else -value
+            best = value if best is None else max(best, value)
+        assert searcher.search(state, depth=1)["score"] == best
+    assert changed > 0
+
+
+def test_a_gap_wider_than_the_side_aheads_actions_is_judged_a_draw() -> None:
+    from triptych.ai import AlphaBeta
+
+    # The countdown's last turn leaves player 0 two actions and player 1 none for a gap of three: after
+    # either first action, one action for a gap of two or more.
+    state = position(FAR_APART, countdown=1)
+    assert state.separation() == {"gap": 3, "actions": (2, 0)}
+    assert AlphaBeta(depth=1, evaluation="nnue").search(state).score == 0
+    assert AlphaBeta(depth=1, evaluation="classic").search(state).score != 0  # the classic scales by the clock alone
