@@ -16,6 +16,12 @@ import triptych.hexfleet as hf
 NEIGHBOURS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 
 
+def hex_distance(a: tuple[int, int], b: tuple[int, int]) -> int:
+    """Steps between two hexes on the plane (axial coordinates)."""
+    dq, dr = a[0] - b[0], a[1] - b[1]
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
 def pieces(hexes: set[tuple[int, int]]) -> list[set[tuple[int, int]]]:
     """Connected pieces of a set of hexes (edge-sharing columns conduct): the tests' independent oracle
     for the engine's chain, power and cut-vertex facts."""

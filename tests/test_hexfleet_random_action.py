@@ -17,7 +17,7 @@ import pytest
 
 import triptych._core as core
 import triptych.hexfleet as hf
-from hexfleet_helpers import position
+from hexfleet_helpers import hex_distance, position
 
 DRAWS_PER_ACTION = 100
 
@@ -55,11 +55,6 @@ def is_stacked_mover(state: hf.State) -> bool:
     """A tile of the side to act that may move or attack stands on another tile."""
     heights = {(st["q"], st["r"]): len(st["tiles"]) for st in state.to_dict()["stacks"]}
     return any(heights[a.source] > 1 for a in state.legal_actions() if a.type in ("move", "destroy", "push"))
-
-
-def hex_distance(a: tuple[int, int], b: tuple[int, int]) -> int:
-    dq, dr = a[0] - b[0], a[1] - b[1]
-    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
 
 def test_counted_draw_is_the_legal_list_uniformly() -> None:

@@ -20,12 +20,13 @@ import pytest
 
 import triptych._core.hexfleet as native
 import triptych.hexfleet as hf
-from hexfleet_helpers import pieces, position
+from hexfleet_helpers import hex_distance, pieces, position
 
 
-def hex_distance(a: tuple[int, int], b: tuple[int, int]) -> int:
-    dq, dr = a[0] - b[0], a[1] - b[1]
-    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+def truncated(numerator: int, denominator: int) -> int:
+    """C++'s integer division (toward zero)."""
+    quotient = abs(numerator) // denominator
+    return quotient if numerator >= 0 else -quotient
 
 
 def owners(state: hf.State) -> dict[tuple[int, int], set[int]]:
@@ -174,13 +175,11 @@ def scaled(state: Any, score: int) -> int:
     actions = outlook["actions"][ahead]
     if outlook["gap"] > actions:
         return 0
-    product = score * (actions + 1 - outlook["gap"])
-    return product // (actions + 1) if product >= 0 else -((-product) // (actions + 1))
+    return truncated(score * (actions + 1 - outlook["gap"]), actions + 1)
 
 
 def blend(net: Any, state: Any, share: int) -> int:
-    product = net.evaluate(state) * (100 - share) + native.evaluate_board(state) * share
-    return product // 100 if product >= 0 else -((-product) // 100)
+    return truncated(net.evaluate(state) * (100 - share) + native.evaluate_board(state) * share, 100)
 
 
 @pytest.mark.parametrize("share", [0, 50])
