@@ -164,44 +164,53 @@ def test_no_outlook_while_the_networks_touch_or_once_the_game_is_over() -> None:
 FAR_APART = {(0, 0): "C", (0, 1): "D", (-1, 1): "F", (1, -1): "F", (5, 0): "c", (5, -1): "s"}
 
 
-def scaled(state: Any, score: int) -> int:
-    """The documented rule: the side ahead, with a actions before the draw and a gap of g hexes to close,
-    keeps (a + 1 - g) / (a + 1) of its score, nothing once g > a (the other side will not close it);
-    C++'s integer division truncates toward zero."""
+def scaled(state: Any, score: int, draw: int = 0) -> int:
+    """The documented rule: the side that scores the position above the draw (`draw`: the draw's value for
+    the side to act, 0 without contempt), with a actions before the draw and a gap of g hexes to close,
+    keeps (a + 1 - g) / (a + 1) of its lead over the draw, nothing once g > a (the other side will not
+    close it); C++'s integer division truncates toward zero."""
     outlook = state.separation()
-    if outlook is None or score == 0:
+    if outlook is None or score == draw:
         return score
-    ahead = state.to_move if score > 0 else 1 - state.to_move
+    ahead = state.to_move if score > draw else 1 - state.to_move
     actions = outlook["actions"][ahead]
     if outlook["gap"] > actions:
-        return 0
-    return truncated(score * (actions + 1 - outlook["gap"]), actions + 1)
+        return draw
+    return draw + truncated((score - draw) * (actions + 1 - outlook["gap"]), actions + 1)
 
 
 def blend(net: Any, state: Any, share: int) -> int:
     return truncated(net.evaluate(state) * (100 - share) + native.evaluate_board(state) * share, 100)
 
 
-@pytest.mark.parametrize("share", [0, 50])
-def test_a_depth_one_nnue_search_scales_each_apart_child_by_the_gap(apart: list[hf.State], share: int) -> None:
+@pytest.mark.parametrize("share,contempt", [(0, 0), (50, 0), (50, 60)])
+def test_a_depth_one_nnue_search_scales_each_apart_child_by_the_gap(apart: list[hf.State], share: int,
+                                                                     contempt: int) -> None:
     from triptych.ai import default_net
 
     net = native.NnueNet(default_net("hexfleet"))
-    searcher = native.NnueAlphaBetaSearcher(net, threads=1, tt_mb=8, quiescence=False, classic_share=share)
+    searcher = native.NnueAlphaBetaSearcher(net, threads=1, tt_mb=8, quiescence=False, classic_share=share,
+                                            contempt=contempt)
     changed = 0
     for state in apart[:20]:
         best = None
+        root = state.to_move
+
+        def draw(side: int) -> int:
+            """Under contempt a draw is worth -contempt to the side that searches, +contempt to the other."""
+            return -contempt if side == root else contempt
+
         for action in state.legal_actions():
             child = state.clone()
             child.apply(action)
             if child.is_terminal():
                 assert child.winner is None  # apart, only the countdown can end the game: a draw
-                value = 0
+                value = draw(child.to_move)
             else:
                 unscaled = blend(net, child, share) if share else net.evaluate(child)
-                value = scaled(child, unscaled)
+                value = scaled(child, unscaled, draw(child.to_move))
                 changed += value != unscaled
-                value = value if child.to_move == state.to_move else -value
+            value = value if child.to_move == root else -value
             best = value if best is None else max(best, value)
         assert searcher.search(state, depth=1)["score"] == best
     assert changed > 0
@@ -216,3 +225,48 @@ def test_a_gap_wider_than_the_side_aheads_actions_is_judged_a_draw() -> None:
     assert state.separation() == {"gap": 3, "actions": (2, 0)}
     assert AlphaBeta(depth=1, evaluation="nnue").search(state).score == 0
     assert AlphaBeta(depth=1, evaluation="classic").search(state).score != 0  # the classic scales by the clock alone
+
+
+def test_under_contempt_a_gap_too_wide_to_close_is_a_draw_below_zero_for_the_searching_side() -> None:
+    from triptych.ai import AlphaBeta
+
+    state = position(FAR_APART, countdown=1)
+    assert AlphaBeta(depth=1, evaluation="nnue", contempt=40).search(state).score == -40
+    assert AlphaBeta(depth=3, evaluation="nnue", contempt=-25).search(state).score == 25  # one that wants the draw
+
+
+def turn_passing_children(states: list[hf.State]) -> list[tuple[hf.State, hf.State]]:
+    """(state, child) pairs where the child, still in play, is the other side's to act."""
+    pairs = []
+    for state in states:
+        child = state.clone()
+        while not child.is_terminal() and child.to_move == state.to_move:
+            child.apply(child.legal_actions()[0])
+        if not child.is_terminal():
+            pairs.append((state, child))
+    return pairs
+
+
+def sides_differ(contempt: int, pairs: list[tuple[hf.State, hf.State]]) -> int:
+    """How many children a searcher that first searched the parent scores otherwise than a fresh one."""
+    from triptych.ai import default_net
+
+    net = native.NnueNet(default_net("hexfleet"))
+    differ = 0
+    for state, child in pairs:
+        kept = native.NnueAlphaBetaSearcher(net, tt_mb=8, classic_share=50, contempt=contempt)
+        kept.search(state, depth=4)
+        fresh = native.NnueAlphaBetaSearcher(net, tt_mb=8, classic_share=50, contempt=contempt)
+        mine, theirs = kept.search(child, depth=2), fresh.search(child, depth=2)
+        differ += (mine["score"], mine["best"]) != (theirs["score"], theirs["best"])
+    return differ
+
+
+def test_contempt_keeps_each_root_sides_table_entries_apart(apart: list[hf.State]) -> None:
+    """Scores under contempt are the root side's: a searcher whose table holds the parent's search (the
+    other side's) must score the child as a fresh one does. Without contempt the table is shared, and the
+    parent's deeper entries do change some children's results, so the check can fail."""
+    pairs = turn_passing_children(apart[:30])
+    assert len(pairs) >= 25
+    assert sides_differ(contempt=80, pairs=pairs) == 0
+    assert sides_differ(contempt=0, pairs=pairs) > 0

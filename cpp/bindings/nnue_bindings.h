@@ -125,20 +125,24 @@ void bind_nnue(py::module_& m) {
     std::unique_ptr<AB> ab;
   };
   py::class_<Searcher>(m, "NnueAlphaBetaSearcher", "Native alpha-beta search with the NNUE evaluation.")
-      .def(py::init([](const BoundNet& n, int threads, std::size_t tt_mb, bool quiescence, int classic_share) {
+      .def(py::init([](const BoundNet& n, int threads, std::size_t tt_mb, bool quiescence, int classic_share,
+                       int contempt) {
              if (classic_share < 0 || classic_share > 100)
                throw py::value_error("classic_share is a percentage, 0..100, not " + std::to_string(classic_share));
+             check_contempt(contempt);
              typename AB::Options o;
              o.threads = threads;
              o.tt_mb = tt_mb;
              o.quiescence = quiescence;
              o.weights.classic_share = classic_share;
+             o.contempt = contempt;
              return Searcher{n.net, std::make_unique<AB>(o)};
            }),
            py::arg("net"), py::arg("threads") = 1, py::arg("tt_mb") = 64, py::arg("quiescence") = true,
-           py::arg("classic_share") = 0,
+           py::arg("classic_share") = 0, py::arg("contempt") = 0,
            "classic_share: the percentage of each evaluation taken from the classic evaluation (its tuned "
-           "weights), the rest from the net; 0, the net alone (docs/nnue.md, \"The classic share\").")
+           "weights), the rest from the net; 0, the net alone (docs/nnue.md, \"The classic share\"). "
+           "contempt: a draw's value below 0 for the side that searches, in centi-units (docs/ai.md).")
       .def(
           "search",
           [](Searcher& self, const BaseState& s, int depth, std::int64_t time_ms, std::uint64_t nodes,

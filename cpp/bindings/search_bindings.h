@@ -65,6 +65,15 @@ py::dict weights_to_dict(const typename Game::Weights& w) {
   return d;
 }
 
+// Contempt is a draw's shade of loss, well inside the evaluations' range (a
+// pawn-sized 100 is already strong): a larger one would rank a draw below lost positions.
+constexpr int kMaxContempt = 1000;
+inline void check_contempt(int contempt) {
+  if (contempt < -kMaxContempt || contempt > kMaxContempt)
+    throw py::value_error("contempt is in centi-units, -" + std::to_string(kMaxContempt) + ".." +
+                          std::to_string(kMaxContempt) + ", not " + std::to_string(contempt));
+}
+
 // One alpha-beta search from `root`, without the GIL (Ctrl-C stops it and raises KeyboardInterrupt):
 // the result as a dict. Shared by the classic and the NNUE searchers.
 template <class AB, class RootState>
@@ -88,16 +97,19 @@ void bind_searches(py::module_& m) {
   using MC = search::Mcts<Game>;
 
   py::class_<AB>(m, "AlphaBetaSearcher", "Native alpha-beta search; keeps its transposition table between searches.")
-      .def(py::init([](int threads, std::size_t tt_mb, const py::dict& weights, bool quiescence) {
+      .def(py::init([](int threads, std::size_t tt_mb, const py::dict& weights, bool quiescence, int contempt) {
+             check_contempt(contempt);
              typename AB::Options o;
              o.threads = threads;
              o.tt_mb = tt_mb;
              o.weights = weights_from<Game>(weights);
              o.quiescence = quiescence;
+             o.contempt = contempt;
              return std::make_unique<AB>(o);
            }),
            py::arg("threads") = 1, py::arg("tt_mb") = 64, py::arg("weights") = py::dict(),
-           py::arg("quiescence") = true)
+           py::arg("quiescence") = true, py::arg("contempt") = 0,
+           "contempt: a draw's value below 0 for the side that searches, in centi-units (docs/ai.md).")
       .def(
           "search",
           [](AB& ab, const State& s, int depth, std::int64_t time_ms, std::uint64_t nodes,

@@ -280,13 +280,14 @@ struct NnueSearchGame {
   static int tactical_order(const State& s, const Action& a) { return SearchGame::tactical_order(s.state(), a); }
   static std::uint32_t encode(const Action& a) { return SearchGame::encode(a); }
   static Action decode(std::uint32_t code) { return SearchGame::decode(code); }
-  static int evaluate(const State& s, const Weights& w) {
+  // `draw`: the countdown's draw's value for the side to act (the search's contempt, else 0).
+  static int evaluate(const State& s, const Weights& w, int draw = 0) {
     // The classic's share is its board evaluation: the separation outlook, not the classic's clock-only
     // pull, then judges a separation for the blend as a whole.
     const int net = s.evaluate();
     const int blended =
         w.classic_share == 0 ? net : nnue::blend(net, hexfleet::evaluate_board(s.state()), w.classic_share);
-    return scale_for_separation(s.state(), blended);
+    return scale_for_separation(s.state(), blended, draw);
   }
   static void game_history(const State& s, std::vector<std::uint64_t>& out) {
     SearchGame::game_history(s.state(), out);

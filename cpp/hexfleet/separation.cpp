@@ -29,13 +29,14 @@ bool separation_outlook(const State& s, SeparationOutlook& out) {
   return true;
 }
 
-int scale_for_separation(const State& s, int score) {
+int scale_for_separation(const State& s, int score, int draw) {
   SeparationOutlook outlook;
-  if (score == 0 || !separation_outlook(s, outlook)) return score;
-  const int ahead = score > 0 ? s.side_to_act() : opponent(s.side_to_act());
+  if (score == draw || !separation_outlook(s, outlook)) return score;
+  // The side that scores the position above the draw must close the gap.
+  const int ahead = score > draw ? s.side_to_act() : opponent(s.side_to_act());
   const int actions = outlook.actions[ahead];
-  if (outlook.gap > actions) return 0;
-  return score * (actions + 1 - outlook.gap) / (actions + 1);
+  if (outlook.gap > actions) return draw;
+  return draw + (score - draw) * (actions + 1 - outlook.gap) / (actions + 1);
 }
 
 }  // namespace triptych::hexfleet

@@ -24,10 +24,12 @@ struct SeparationOutlook {
 // start at the next turn after a cut in this one); false while they touch.
 bool separation_outlook(const State& state, SeparationOutlook& out);
 
-// `score` (for the side to act) scaled by how far the side it favours is
-// from closing the gap in time: its actions a and the gap g give (a + 1 - g)
-// / (a + 1), 0 once the gap is wider than its actions (the other side will
-// not close it for it). Unchanged while the networks touch.
-int scale_for_separation(const State& state, int score);
+// `score` (for the side to act) drawn toward `draw` (the draw's value for the
+// side to act: 0, or a search's contempt) by how far the side that would
+// rather play on is from closing the gap in time: its actions a and the gap g
+// keep (a + 1 - g) / (a + 1) of the difference, none once the gap is wider
+// than its actions (the other side will not close it for it). Unchanged
+// while the networks touch.
+int scale_for_separation(const State& state, int score, int draw = 0);
 
 }  // namespace triptych::hexfleet

@@ -19,6 +19,14 @@
 // that is ahead never walks into one; the game's own repetition rule (which
 // ends the game at a later occurrence) is still applied by the state itself.
 //
+// Contempt (Options::contempt, centi-units): a draw, whether the game's own
+// (Game::winner -1), a repetition, or one the evaluation foresees, is scored
+// -contempt for the side that searches and +contempt for its opponent, so the
+// search plays on rather than settle for a draw it is not forced into. A Game
+// whose evaluation foresees draws takes the draw's value for side(state) as a
+// third argument, evaluate(state, weights, draw). With contempt the scores
+// depend on the side at the root, so the transposition table keys carry it.
+//
 // Features: transposition table, principal variation search, aspiration
 // windows, move ordering (TT action, tactical actions, killers, history),
 // late move reductions, quiescence on tactical actions, Lazy SMP threads
@@ -53,6 +61,7 @@ class AlphaBeta {
     Weights weights{};
     bool quiescence = true;
     int quiescence_plies = 6;
+    int contempt = 0;  // a draw's value below 0 for the searching side, centi-units
   };
 
   explicit AlphaBeta(const Options& options = {}) : options_(options), tt_(options.tt_mb) {
@@ -69,6 +78,9 @@ class AlphaBeta {
   SearchResult<Action> search(const State& root, const SearchLimits& limits,
                               const std::vector<std::uint64_t>& prior = {}) {
     set_prior(root, prior);
+    root_side_ = Game::side(root);
+    // Scores under contempt are the root side's: keep the two sides' entries apart.
+    tt_salt_ = options_.contempt != 0 && root_side_ == 1 ? 0x9e3779b97f4a7c15ull : 0;
     stop_.store(false);
     nodes_.store(0);
     limits_ = limits;
@@ -198,9 +210,21 @@ class AlphaBeta {
     if (w.id == 0) stop_.store(true, std::memory_order_relaxed);  // the main thread's end ends the helpers
   }
 
+  // A draw's value for side(s): below 0 for the side that searches, under contempt.
+  int draw_score(const State& s) const {
+    return Game::side(s) == root_side_ ? -options_.contempt : options_.contempt;
+  }
+
+  int evaluate(const State& s) const {
+    if constexpr (requires { Game::evaluate(s, options_.weights, 0); })
+      return Game::evaluate(s, options_.weights, draw_score(s));
+    else
+      return Game::evaluate(s, options_.weights);
+  }
+
   int terminal_score(const State& s, int ply) const {
     const int winner = Game::winner(s);
-    if (winner < 0) return 0;
+    if (winner < 0) return draw_score(s);
     return winner == Game::side(s) ? kWin - ply : -(kWin - ply);
   }
 
@@ -260,13 +284,13 @@ class AlphaBeta {
   int negamax(Worker& w, State& s, int depth, int alpha, int beta, int ply, bool is_pv) {
     w.pv_length[ply] = 0;
     if (Game::is_terminal(s)) return terminal_score(s, ply);
-    const std::uint64_t key = Game::hash(s);
-    w.path[ply] = key;
-    if (ply > 0 && is_repetition(w, key, ply)) return 0;  // a cycle: scored as the draw it leads to
+    const std::uint64_t hash = Game::hash(s);
+    w.path[ply] = hash;
+    if (ply > 0 && is_repetition(w, hash, ply)) return draw_score(s);  // a cycle: scored as the draw it leads to
     if (depth <= 0 || ply >= kMaxPly - 2) {
-      return options_.quiescence ? quiesce(w, s, alpha, beta, ply, options_.quiescence_plies)
-                                 : Game::evaluate(s, options_.weights);
+      return options_.quiescence ? quiesce(w, s, alpha, beta, ply, options_.quiescence_plies) : evaluate(s);
     }
+    const std::uint64_t key = hash ^ tt_salt_;
     if (should_stop(w)) return 0;
     w.seldepth = std::max(w.seldepth, ply);
 
@@ -343,7 +367,7 @@ class AlphaBeta {
     if (Game::is_terminal(s)) return terminal_score(s, ply);
     if (should_stop(w)) return 0;
     w.seldepth = std::max(w.seldepth, ply);
-    const int stand_pat = Game::evaluate(s, options_.weights);
+    const int stand_pat = evaluate(s);
     if (stand_pat >= beta || plies_left <= 0 || ply >= kMaxPly - 2) return stand_pat;
     alpha = std::max(alpha, stand_pat);
     ActionList actions;
@@ -372,6 +396,8 @@ class AlphaBeta {
 
   Options options_;
   std::vector<std::uint64_t> prior_;  // sorted hashes of the game's earlier positions
+  int root_side_ = 0;                 // the side that searches, for contempt
+  std::uint64_t tt_salt_ = 0;         // xor'ed into table keys: the root side, under contempt
   TranspositionTable tt_;
   SearchLimits limits_;
   Clock::time_point start_;

@@ -119,6 +119,7 @@ def default_net(game: str) -> str:
 
 
 MAX_DEPTH = 120  # the searches' ply stack holds 128; 8 are kept for quiescence
+MAX_CONTEMPT = 1000  # centi-units; the native searchers' bound (cpp/bindings/search_bindings.h)
 # AlphaBeta's depth when it is left out: 6 with no other limit (explicit None means no depth limit).
 _DEFAULT_DEPTH: Any = type("_DefaultDepth", (), {"__repr__": lambda self: "6 unless a budget is given"})()
 
@@ -187,7 +188,9 @@ class AlphaBeta:
     ``.nnue`` file), or the one shipped for the game; ``classic_share`` (a
     percentage, with ``evaluation="nnue"``) blends that much of the classic
     evaluation into each of the net's (docs/nnue.md, "The classic share"; left
-    out: the shipped net's own share, 0 for any other net).
+    out: the shipped net's own share, 0 for any other net). ``contempt``
+    (centi-units, default 0) scores a draw as that much below 0 for the side
+    that searches, so it plays on rather than settle (docs/ai.md, "Contempt").
     ``evaluation="default"`` (the default) is each game's best measured:
     the shipped net where one has beaten the classic evaluation under SPRT
     (``SHIPPED_NNUE``: Hexfleet and AquaIgnis), else the classic; with ``weights``, always
@@ -203,7 +206,8 @@ class AlphaBeta:
     def __init__(self, depth: Any = _DEFAULT_DEPTH, time_ms: int | None = None, nodes: int | None = None,
                  threads: int = 1, tt_mb: int = 64, weights: dict[str, int] | None = None,
                  quiescence: bool = True, clock_ms: int | None = None, increment_ms: int = 0,
-                 evaluation: str = "default", net: str | None = None, classic_share: int | None = None) -> None:
+                 evaluation: str = "default", net: str | None = None, classic_share: int | None = None,
+                 contempt: int = 0) -> None:
         budgeted = time_ms is not None or nodes is not None or clock_ms is not None
         if depth is _DEFAULT_DEPTH:
             depth = None if budgeted else 6
@@ -230,6 +234,8 @@ class AlphaBeta:
             raise ValueError("classic_share= blends the classic evaluation into the NNUE's: give it with "
                              "evaluation='nnue'")
         self.evaluation, self.net, self.classic_share = evaluation, net, classic_share
+        self.contempt: int = _integer("contempt", contempt, -MAX_CONTEMPT, MAX_CONTEMPT,  # type: ignore[assignment]
+                                      optional=False)
         self.depth, self.time_ms, self.nodes = depth, time_ms, nodes
         self.threads, self.tt_mb, self.weights, self.quiescence = threads, tt_mb, dict(weights or {}), quiescence
         self.clock = GameClock(clock_ms, increment_ms) if clock_ms is not None else None
@@ -246,10 +252,12 @@ class AlphaBeta:
                 net = module.NnueNet(self.net if self.net is not None else default_net(name))
                 share = resolve_classic_share(name, self.net, self.classic_share)
                 self._searchers[name] = module.NnueAlphaBetaSearcher(net, threads=self.threads, tt_mb=self.tt_mb,
-                                                                     quiescence=self.quiescence, classic_share=share)
+                                                                     quiescence=self.quiescence, classic_share=share,
+                                                                     contempt=self.contempt)
             else:
                 self._searchers[name] = module.AlphaBetaSearcher(threads=self.threads, tt_mb=self.tt_mb,
-                                                                 weights=self.weights, quiescence=self.quiescence)
+                                                                 weights=self.weights, quiescence=self.quiescence,
+                                                                 contempt=self.contempt)
         return self._searchers[name]
 
     def evaluation_for(self, game: str) -> str:
@@ -337,6 +345,8 @@ class AlphaBeta:
         evaluation = f", evaluation={self.evaluation!r}" if self.evaluation != "default" else ""
         if self.classic_share is not None:
             evaluation += f", classic_share={self.classic_share}"
+        if self.contempt:
+            evaluation += f", contempt={self.contempt}"
         return f"AlphaBeta({limits}, threads={self.threads}{evaluation})"
 
 

@@ -77,7 +77,8 @@ class EngineSession:
             raise ValueError(f"the engine protocol serves {', '.join(PROTOCOL_GAMES)}; {game!r} is not one of them")
         self._write_line = write
         self._lock = threading.Lock()
-        self.options: dict[str, int] = {"threads": 1, "hash": 64}
+        # contempt: a draw's value below 0 for the engine, centi-units (docs/ai.md, "Contempt").
+        self.options: dict[str, int] = {"threads": 1, "hash": 64, "contempt": 0}
         # The evaluation (docs/nnue.md): default (the game's best: ai.default_evaluation), classic, or nnue
         # with the net in evalfile ("-": the shipped one) and classic_share percent of the classic blended
         # in (None: the shipped net's own share, 0 for any other net).
@@ -236,7 +237,8 @@ class EngineSession:
         if not words:
             lines = ["option threads int 1 256 " + str(self.options["threads"]),
                      "option hash int 1 65536 " + str(self.options["hash"]),
-                     "option classicshare int 0 100 " + str(self._classic_share())]
+                     "option classicshare int 0 100 " + str(self._classic_share()),
+                     f"option contempt int {-ai.MAX_CONTEMPT} {ai.MAX_CONTEMPT} " + str(self.options["contempt"])]
             weights = {**self._eval_weights(), **self.weights.get(self.game, {})}
             lines += [f"option {name} int - - {value}" for name, value in weights.items()]
             lines += [f"option evaluation string {self.evaluation}", f"option evalfile string {self.evalfile}"]
@@ -250,8 +252,9 @@ class EngineSession:
             value = int(raw)
         except ValueError:
             raise ProtocolError(f"option {name} takes an integer, got {raw!r}") from None
-        if name in ("threads", "hash", "classicshare"):
-            low, high = {"threads": (1, 256), "hash": (1, 65536), "classicshare": (0, 100)}[name]
+        if name in ("threads", "hash", "classicshare", "contempt"):
+            low, high = {"threads": (1, 256), "hash": (1, 65536), "classicshare": (0, 100),
+                         "contempt": (-ai.MAX_CONTEMPT, ai.MAX_CONTEMPT)}[name]
             if not low <= value <= high:
                 raise ProtocolError(f"{name} must be in {low}..{high}")
             if name == "classicshare":
@@ -327,10 +330,12 @@ class EngineSession:
         if self._searcher is None:
             if ai.resolve_evaluation(self.evaluation, self.game, self.weights.get(self.game)) == "nnue":
                 self._searcher = ai.AlphaBeta(depth=1, threads=self.options["threads"], tt_mb=self.options["hash"],
-                                              evaluation="nnue", net=self._net(), classic_share=self._classic_share())
+                                              evaluation="nnue", net=self._net(), classic_share=self._classic_share(),
+                                              contempt=self.options["contempt"])
             else:
                 self._searcher = ai.AlphaBeta(depth=1, threads=self.options["threads"], tt_mb=self.options["hash"],
-                                              evaluation="classic", weights=self.weights.get(self.game, {}))
+                                              evaluation="classic", weights=self.weights.get(self.game, {}),
+                                              contempt=self.options["contempt"])
         self._searcher._searcher(self.state)  # build the native searcher (its hash table) before any clock runs
         return self._searcher
 
