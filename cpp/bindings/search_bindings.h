@@ -65,8 +65,8 @@ py::dict weights_to_dict(const typename Game::Weights& w) {
   return d;
 }
 
-// Contempt is a draw's shade of loss, well inside the evaluations' range (a
-// pawn-sized 100 is already strong): a larger one would rank a draw below lost positions.
+// Contempt is a draw's shade of loss, kept well inside the evaluations' range:
+// a much larger one would rank a draw below positions that are clearly lost.
 constexpr int kMaxContempt = 1000;
 inline void check_contempt(int contempt) {
   if (contempt < -kMaxContempt || contempt > kMaxContempt)
