@@ -53,8 +53,10 @@ def _children(pid: int) -> list[int]:
 
 
 def _interrupt(args: list[str], when: Callable[[subprocess.Popen, list[str]], bool], tmp_path: Path,
-               env: dict[str, str] | None = None, timeout_s: float = 120.0) -> tuple[int, str, float]:
-    """Runs the CLI in its own process group; sends SIGINT to the group once ``when`` holds.
+               env: dict[str, str] | None = None, timeout_s: float = 120.0,
+               terminate: bool = False) -> tuple[int, str, float]:
+    """Runs the CLI in its own process group; sends SIGINT to the group once ``when`` holds (with
+    ``terminate``: SIGTERM to the CLI's process alone, as ``kill PID`` or ``pkill -f`` does).
 
     Returns (exit code, stderr, seconds from the signal to the exit).
     """
@@ -69,7 +71,10 @@ def _interrupt(args: list[str], when: Callable[[subprocess.Popen, list[str]], bo
                 assert time.monotonic() < deadline, f"the moment never came:\n{errors.read_text()}"
                 time.sleep(0.02)
             sent = time.monotonic()
-            os.killpg(proc.pid, signal.SIGINT)
+            if terminate:
+                os.kill(proc.pid, signal.SIGTERM)
+            else:
+                os.killpg(proc.pid, signal.SIGINT)
             try:
                 code = proc.wait(timeout=LIMIT_S + 20)
             except subprocess.TimeoutExpired:
@@ -150,6 +155,16 @@ def test_match_interrupted_mid_batch_keeps_the_pairs_played(tmp_path: Path) -> N
     data = json.loads(record.read_text())  # whole, never cut by the interrupt
     assert data["finished"] is False and data["games"]
     assert "the pairs played so far are in" in err
+
+
+def test_match_terminated_mid_batch_stops_as_ctrl_c_does_and_leaves_no_worker(tmp_path: Path) -> None:
+    """SIGTERM goes to the parent alone: before, it died at once and its pool's workers lived on, asleep."""
+    record = tmp_path / "match.json"
+    code, err, took = _interrupt([*MATCH, "--games", "40", "--json", str(record)], _file_exists(record), tmp_path,
+                                 terminate=True)
+    _check_clean(code, err, took)
+    data = json.loads(record.read_text())
+    assert data["finished"] is False and data["games"]
 
 
 def test_match_interrupted_during_the_final_write(tmp_path: Path) -> None:

@@ -3,14 +3,22 @@
 Whatever goes wrong reaches the user as one line starting ``Error:`` (exit 1),
 and Ctrl-C as one line ``Interrupted.`` (exit 130, the shell's convention for
 SIGINT); never a traceback. Long native work (perft, searches, fight batches)
-polls a stop flag that SIGINT sets, so Ctrl-C ends it within a moment.
+polls a stop flag that SIGINT sets, so Ctrl-C ends it within a moment. SIGTERM
+(``kill PID``, a scheduler stopping a job) is turned into the same Ctrl-C, so a
+run stopped that way also keeps what it played and takes its workers with it
+(left to its default, it killed the parent alone, and the workers of a pool
+lived on).
 Set TRIPTYCH_DEBUG=1 to see the traceback of an unexpected error.
 """
 
 from __future__ import annotations
 
 import os
+import signal
 import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import click
@@ -27,12 +35,32 @@ def error_message(err: BaseException) -> str:
     return " ".join(text.split())
 
 
+def _sigterm_as_ctrl_c(_signum: int, _frame: object) -> None:
+    # raise_signal delivers to this (the main) thread: where SIGINT is held back (executor.sigint_deferred)
+    # it waits there until released, exactly as a Ctrl-C would.
+    signal.raise_signal(signal.SIGINT)
+
+
+@contextmanager
+def sigterm_as_ctrl_c() -> Iterator[None]:
+    """While a command runs, SIGTERM ends it as Ctrl-C does (main thread only: Python's rule for handlers)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGTERM, _sigterm_as_ctrl_c)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
 class BoundedGroup(click.Group):
-    """A click group whose commands end in one-line errors and exit 130 on Ctrl-C."""
+    """A click group whose commands end in one-line errors and exit 130 on Ctrl-C (or SIGTERM)."""
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
-            return super().invoke(ctx)
+            with sigterm_as_ctrl_c():
+                return super().invoke(ctx)
         except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort):
             raise
         except KeyboardInterrupt:
