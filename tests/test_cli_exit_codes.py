@@ -77,7 +77,10 @@ STDIN = {"engine": "go infinite\n", "play": ""}  # kept open: the engine searche
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="process groups and /proc")
 @pytest.mark.parametrize("command", sorted(WORKING))
-def test_ctrl_c_while_working_exits_130(command: str, tmp_path: Path) -> None:
+@pytest.mark.parametrize("terminate", [False, True], ids=["ctrl-c", "sigterm"])
+def test_ctrl_c_while_working_exits_130(command: str, terminate: bool, tmp_path: Path) -> None:
+    """Ctrl-C goes to the whole process group, as a terminal's does; SIGTERM (``kill PID``) to the command's
+    process alone, which turns it into Ctrl-C, native work included."""
     if command in SETUP:
         pytest.importorskip("jax", reason="the train extra is not installed")
         SETUP[command](tmp_path)
@@ -96,7 +99,10 @@ def test_ctrl_c_while_working_exits_130(command: str, tmp_path: Path) -> None:
         time.sleep(1.5)  # at work
         assert proc.poll() is None, "finished before it could be interrupted"
         sent = time.monotonic()
-        os.killpg(proc.pid, signal.SIGINT)
+        if terminate:
+            os.kill(proc.pid, signal.SIGTERM)
+        else:
+            os.killpg(proc.pid, signal.SIGINT)
         _, err = proc.communicate(timeout=30)
         took = time.monotonic() - sent
     finally:

@@ -4,6 +4,8 @@
 // common/interrupt.h (perft, the searches and the fight batches poll it) and
 // then runs the previous handler, Python's, which records the signal as usual.
 // After the work returns, raise_if_interrupted() raises the KeyboardInterrupt.
+// SIGTERM is treated alike where Python handles it (the command line turns it
+// into Ctrl-C, cli/boundary.py); left to its default, it still ends the process.
 //
 //   InterruptScope interrupt;
 //   { py::gil_scoped_release release; result = long_work(); }
@@ -45,6 +47,9 @@ class InterruptScope {
   void raise_if_interrupted() const {
     if (!interrupt_requested()) return;
     if (PyErr_CheckSignals() != 0) throw pybind11::error_already_set();
+    // A handler that ran just now may have raised another signal (the command line's SIGTERM raises
+    // SIGINT) after Python's pass had gone by it: run that one too, here rather than at some later bytecode.
+    if (PyErr_CheckSignals() != 0) throw pybind11::error_already_set();
     PyErr_SetNone(PyExc_KeyboardInterrupt);
     throw pybind11::error_already_set();
   }
@@ -62,17 +67,19 @@ class InterruptScope {
   static void install() {}
   static void uninstall() {}
 #else
-  static struct sigaction& previous() {
-    static struct sigaction p {};
-    return p;
+  static constexpr int kSignals[2] = {SIGINT, SIGTERM};
+  static int slot(int sig) { return sig == SIGINT ? 0 : 1; }
+  static struct sigaction& previous(int sig) {
+    static struct sigaction p[2] {};
+    return p[slot(sig)];
   }
-  static bool& installed() {
-    static bool i = false;
-    return i;
+  static bool& installed(int sig) {
+    static bool i[2] = {false, false};
+    return i[slot(sig)];
   }
-  static void on_sigint(int sig, siginfo_t* info, void* context) {
+  static void on_signal(int sig, siginfo_t* info, void* context) {
     g_interrupt_requested.store(true);
-    const struct sigaction& p = previous();
+    const struct sigaction& p = previous(sig);
     if (p.sa_flags & SA_SIGINFO) {
       if (p.sa_sigaction) p.sa_sigaction(sig, info, context);
     } else if (p.sa_handler != SIG_DFL && p.sa_handler != SIG_IGN && p.sa_handler) {
@@ -80,21 +87,25 @@ class InterruptScope {
     }
   }
   static void install() {
-    installed() = false;
-    if (sigaction(SIGINT, nullptr, &previous()) != 0) return;
-    // SIG_IGN: the user asked Ctrl-C to do nothing; SIG_DFL: it kills the process anyway.
-    const bool has_handler = (previous().sa_flags & SA_SIGINFO) ||
-                             (previous().sa_handler != SIG_DFL && previous().sa_handler != SIG_IGN);
-    if (!has_handler) return;
-    struct sigaction ours {};
-    ours.sa_sigaction = &on_sigint;
-    ours.sa_flags = SA_SIGINFO;
-    sigemptyset(&ours.sa_mask);
-    installed() = sigaction(SIGINT, &ours, nullptr) == 0;
+    for (const int sig : kSignals) {
+      installed(sig) = false;
+      if (sigaction(sig, nullptr, &previous(sig)) != 0) continue;
+      // SIG_IGN: the user asked the signal to do nothing; SIG_DFL: it ends the process anyway.
+      const bool has_handler = (previous(sig).sa_flags & SA_SIGINFO) ||
+                               (previous(sig).sa_handler != SIG_DFL && previous(sig).sa_handler != SIG_IGN);
+      if (!has_handler) continue;
+      struct sigaction ours {};
+      ours.sa_sigaction = &on_signal;
+      ours.sa_flags = SA_SIGINFO;
+      sigemptyset(&ours.sa_mask);
+      installed(sig) = sigaction(sig, &ours, nullptr) == 0;
+    }
   }
   static void uninstall() {
-    if (installed()) sigaction(SIGINT, &previous(), nullptr);
-    installed() = false;
+    for (const int sig : kSignals) {
+      if (installed(sig)) sigaction(sig, &previous(sig), nullptr);
+      installed(sig) = false;
+    }
   }
 #endif
 };

@@ -7,7 +7,7 @@ polls a stop flag that SIGINT sets, so Ctrl-C ends it within a moment. SIGTERM
 (``kill PID``, a scheduler stopping a job) is turned into the same Ctrl-C, so a
 run stopped that way also keeps what it played and takes its workers with it
 (left to its default, it killed the parent alone, and the workers of a pool
-lived on).
+lived on); native work sees it through the same stop flag (interrupt_scope.h).
 Set TRIPTYCH_DEBUG=1 to see the traceback of an unexpected error.
 """
 
