@@ -9,7 +9,7 @@ import pytest
 import triptych._core.hexfleet as native
 from hexfleet_helpers import position
 from triptych.ai import MAX_CONTEMPT, AlphaBeta, make_player
-from triptych.engine import EngineSession
+from protocol_helpers import protocol_session
 
 # R11's countdown at its last turn: player 0 has two actions for a gap of three, so every line ends in the
 # countdown's draw within two actions.
@@ -41,13 +41,7 @@ def test_bad_contempt_is_refused_with_what_was_wrong() -> None:
 
 
 def test_the_engine_protocol_sets_the_contempt() -> None:
-    lines: list[str] = []
-    session = EngineSession("hexfleet", lines.append)
-
-    def ask(command: str) -> list[str]:
-        lines.clear()
-        session.handle(command)
-        return lines[:-1] if lines and lines[-1] == "ok" else list(lines)
+    session, ask = protocol_session("hexfleet")
 
     assert f"option contempt int {-MAX_CONTEMPT} {MAX_CONTEMPT} 0" in ask("options")
     assert ask(f"options set contempt {MAX_CONTEMPT + 1}")[0].startswith("err contempt must be in")

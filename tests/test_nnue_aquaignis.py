@@ -22,6 +22,7 @@ from triptych._core import aquaignis as core
 from triptych.ai import AlphaBeta, default_net
 from triptych.nnue import netfile
 from triptych.nnue.games import nnue_game
+from protocol_helpers import protocol_session
 
 GAME = nnue_game("aquaignis")
 SIDES = {"aqua": 0, "ignis": 1}
@@ -439,15 +440,7 @@ def test_the_player_refuses_bad_evaluation_options(tmp_path: Path) -> None:
 
 
 def test_the_engine_protocol_switches_to_the_nnue(trained: dict[str, Any], tmp_path: Path) -> None:
-    from triptych.engine import EngineSession
-
-    lines: list[str] = []
-    session = EngineSession("aquaignis", lines.append)
-
-    def ask(command: str) -> list[str]:
-        lines.clear()
-        session.handle(command)
-        return lines[:-1] if lines and lines[-1] == "ok" else list(lines)
+    session, ask = protocol_session("aquaignis")
 
     assert "option evaluation string default" in ask("options")
     assert ask(f"options set evalfile {trained['path']}") == [f"option evalfile {trained['path']}"]
@@ -458,7 +451,8 @@ def test_the_engine_protocol_switches_to_the_nnue(trained: dict[str, Any], tmp_p
     assert answer == [f"bestmove {expected}"]
     bad = tmp_path / "bad.nnue"
     bad.write_bytes(b"TRPTNNUE")
-    assert ask(f"options set evalfile {bad}")[0].startswith("err ") and "truncated" in lines[0]
+    refusal = ask(f"options set evalfile {bad}")
+    assert refusal[0].startswith("err ") and "truncated" in refusal[0]
     assert "option evalfile string " + str(trained["path"]) in ask("options")  # unchanged by the refusal
     assert ask("options set evaluation neural")[0].startswith("err evaluation must be one of")
 

@@ -16,6 +16,7 @@ from triptych._core import hexfleet as hexfleet_core
 from triptych.ai import AlphaBeta, make_player
 from triptych.nnue import netfile
 from triptych.nnue.games import nnue_game
+from protocol_helpers import protocol_session
 
 MODULES = {"aquaignis": aquaignis_core, "hexfleet": hexfleet_core}
 
@@ -99,16 +100,8 @@ def test_bad_shares_are_refused_with_what_was_wrong(game: tuple[Any, Any, Path])
 
 
 def test_the_engine_protocol_sets_the_share(game: tuple[Any, Any, Path]) -> None:
-    from triptych.engine import EngineSession
-
     module, _, path = game
-    lines: list[str] = []
-    session = EngineSession(module.__name__.rsplit(".", 1)[-1], lines.append)
-
-    def ask(command: str) -> list[str]:
-        lines.clear()
-        session.handle(command)
-        return lines[:-1] if lines and lines[-1] == "ok" else list(lines)
+    session, ask = protocol_session(module.__name__.rsplit(".", 1)[-1])
 
     shipped_share = {hexfleet_core: 50, aquaignis_core: 90}[module]  # the shipped net's own share
     assert f"option classicshare int 0 100 {shipped_share}" in ask("options")
