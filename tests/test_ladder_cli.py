@@ -3,6 +3,8 @@ sentence, and a long pairing shows progress game by game rather than nothing unt
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from click.testing import CliRunner
 
@@ -46,3 +48,40 @@ def test_ladder_command_places_two_players() -> None:
     result = _run("ladder", "aquaignis", "--players", "random;alphabeta:1", "-n", "2", "-j", "1")
     assert result.exit_code == 0, result.output
     assert "alphabeta:1" in result.output and "random" in result.output
+
+
+def test_ladder_record_says_how_each_pairings_games_ended(tmp_path) -> None:
+    # A pairing's draws read differently by their end (a separation countdown, a repetition, the action
+    # limit), so the record counts the ends of each pairing's games, and they add up to its games.
+    path = tmp_path / "ladder.json"
+    result = _run("ladder", "hexfleet", "--players", "random;greedy;alphabeta:1", "-n", "2", "-j", "1",
+                  "--max-actions", "12", "--json", str(path))
+    assert result.exit_code == 0, result.output
+    record = json.loads(path.read_text())
+    assert len(record["pairings"]) == 3
+    known = {"boarding", "disabled", "countdown", "repetition", "turn limit", "action limit"}
+    for pairing in record["pairings"]:
+        ends = pairing["ends"]
+        assert set(ends) <= known, ends
+        assert sum(ends.values()) == pairing["wins"] + pairing["draws"] + pairing["losses"] == 2
+        # Every game stopped at 12 actions is a draw, so the limit's count is at most the draws.
+        assert ends.get("action limit", 0) <= pairing["draws"]
+    assert any("action limit" in p["ends"] for p in record["pairings"])  # random against greedy runs past 12
+
+
+def test_strength_tables_lists_the_ends_of_a_pairing(tmp_path) -> None:
+    import importlib.util
+    from pathlib import Path
+
+    spec = importlib.util.spec_from_file_location(
+        "strength_tables", Path(__file__).resolve().parent.parent / "tools/strength_tables.py")
+    tables = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tables)
+    path = tmp_path / "ladder.json"
+    path.write_text(json.dumps({"games_per_pairing": 4, "pairings": [
+        {"a": "random", "b": "greedy", "wins": 0, "draws": 1, "losses": 3,
+         "ends": {"boarding": 3, "countdown": 1}},
+        {"a": "greedy", "b": "alphabeta:1", "wins": 1, "draws": 0, "losses": 3}]}))  # an older record: no ends
+    text = tables.ladder([str(path)])
+    assert "`random`–`greedy` 0-1-3 (boarding 3, countdown 1)" in text
+    assert "`greedy`–`alphabeta:1` 1-0-3\n" in text  # and nothing after it

@@ -13,6 +13,7 @@ the log-likelihood at its maximum (the inverse Fisher information).
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -41,6 +42,9 @@ class Pairing:
     wins: int = 0
     draws: int = 0
     losses: int = 0
+    # How the games ended (match.end_reason: "boarding", "countdown", ...) and how many of each: a
+    # pairing's draws by the separation countdown, a repetition or the action limit read differently.
+    ends: dict[str, int] = field(default_factory=dict)
 
     @property
     def games(self) -> int:
@@ -48,8 +52,11 @@ class Pairing:
 
     def to_dict(self, players: Sequence[str]) -> dict[str, Any]:
         """The pairing as a ladder record holds it, players named from ``players``."""
-        return {"a": players[self.i], "b": players[self.j], "wins": self.wins, "draws": self.draws,
-                "losses": self.losses}
+        d: dict[str, Any] = {"a": players[self.i], "b": players[self.j], "wins": self.wins, "draws": self.draws,
+                             "losses": self.losses}
+        if self.ends:
+            d["ends"] = dict(sorted(self.ends.items()))
+        return d
 
 
 @dataclass
@@ -165,7 +172,8 @@ def run_ladder(game: str, players: Sequence[str], games_per_pairing: int, *, rea
             result, _ = run_match(game, players[i], players[j], games_per_pairing, seed=seed + 101 * index,
                                   opening=opening, executor=executor, max_actions=max_actions or MAX_ACTIONS,
                                   on_pair=follow)
-            pairing = Pairing(i, j, result.wins, result.draws, result.losses)
+            pairing = Pairing(i, j, result.wins, result.draws, result.losses,
+                              ends=dict(Counter(record.end for record in result.records)))
             pairings.append(pairing)
             if on_pairing:
                 on_pairing(index, len(planned), pairing)
