@@ -125,12 +125,6 @@ def fit_ladder(paths: list[str]) -> tuple[Ladder, list[dict], list[str]]:
     return fit(names, pairings, anchor="random" if "random" in names else names[0]), played, notes
 
 
-def _ends(pairing: dict) -> str:
-    """How a pairing's games ended, where its record says (ladders since 2026-12-04): " (boarding 3, countdown 3)"."""
-    ends = pairing.get("ends")
-    return " (" + ", ".join(f"{end} {n}" for end, n in ends.items()) + ")" if ends else ""
-
-
 def ladder(paths: list[str], plot_path: str | None = None, title: str = "") -> str:
     """The ladder table (strongest first) and its pairings; with ``plot_path``, its chart too."""
     fitted, played, notes = fit_ladder(paths)
@@ -139,7 +133,8 @@ def ladder(paths: list[str], plot_path: str | None = None, title: str = "") -> s
         lines.append(f"| `{name}` | {elo:+.0f} | ±{half:.0f} | {games} |")
     lines.append("")
     lines.append("Pairings (A against B: wins-draws-losses of A): " + "; ".join(
-        f"`{p['a']}`–`{p['b']}` {p['wins']}-{p['draws']}-{p['losses']}{_ends(p)}" for p in played))
+        f"`{p['a']}`–`{p['b']}` {p['wins']}-{p['draws']}-{p['losses']}"
+        + (f" ({_ends(p['ends'])})" if p.get("ends") else "") for p in played))  # ladders since 2026-12-04
     lines.append("")
     lines.append("From " + "; ".join(notes) + ".")
     if plot_path:

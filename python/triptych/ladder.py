@@ -13,7 +13,6 @@ the log-likelihood at its maximum (the inverse Fisher information).
 from __future__ import annotations
 
 import math
-from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -173,7 +172,7 @@ def run_ladder(game: str, players: Sequence[str], games_per_pairing: int, *, rea
                                   opening=opening, executor=executor, max_actions=max_actions or MAX_ACTIONS,
                                   on_pair=follow)
             pairing = Pairing(i, j, result.wins, result.draws, result.losses,
-                              ends=dict(Counter(record.end for record in result.records)))
+                              ends=result.ends())
             pairings.append(pairing)
             if on_pairing:
                 on_pairing(index, len(planned), pairing)
