@@ -100,11 +100,14 @@ def _check_net(game: str, path: Path) -> None:
               help="0: the net is the whole evaluation. 1-99: train it as a correction to the classic evaluation "
                    "(the data must record it), written to be searched with this classic share "
                    "(`alphabeta:nnue=NET,classic_share=SHARE`).")
+@click.option("--skip-apart", is_flag=True,
+              help="Leave out the positions whose networks stand apart (Hexfleet data of format 3 or later): the "
+                   "search judges those by the separation outlook, which the net should not learn twice.")
 @click.option("--seed", type=click.IntRange(0), default=0, show_default=True)
 @click.option("--out", "-o", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="The quantized net written (default: GAME.nnue).")
 def train(game: str, data: tuple[Path, ...], epochs: int, batch_size: int, learning_rate: float, lam: float,
-          scale_text: str, weight_decay: float, factorize: bool, classic_share: int, seed: int,
+          scale_text: str, weight_decay: float, factorize: bool, classic_share: int, skip_apart: bool, seed: int,
           out: Path | None) -> None:
     """Train GAME's NNUE on DATA (one or more files from `triptych selfplay`) and write the quantized .nnue file."""
     try:
@@ -120,7 +123,7 @@ def train(game: str, data: tuple[Path, ...], epochs: int, batch_size: int, learn
     previous = signal.signal(signal.SIGINT, lambda signum, _frame: interrupted.append(signum))
     try:
         _train(game, list(data), epochs, batch_size, learning_rate, lam, scale, weight_decay, factorize,
-               classic_share, seed, out, lambda: bool(interrupted))
+               classic_share, skip_apart, seed, out, lambda: bool(interrupted))
     finally:
         signal.signal(signal.SIGINT, previous)
     if interrupted:
@@ -128,8 +131,8 @@ def train(game: str, data: tuple[Path, ...], epochs: int, batch_size: int, learn
 
 
 def _train(game: str, data: list[Path], epochs: int, batch_size: int, learning_rate: float, lam: float,
-           scale: float | None, weight_decay: float, factorize: bool, classic_share: int, seed: int,
-           out: Path | None, stop: Callable[[], bool]) -> None:
+           scale: float | None, weight_decay: float, factorize: bool, classic_share: int, skip_apart: bool,
+           seed: int, out: Path | None, stop: Callable[[], bool]) -> None:
     if stop():
         return
     try:
@@ -145,13 +148,17 @@ def _train(game: str, data: list[Path], epochs: int, batch_size: int, learning_r
         dataset = join([load(path) for path in data])
         if dataset["config"].game != game:
             raise ValueError(f"the data is {dataset['config'].game}'s, not {game}'s")
+        everything = len(dataset["score"])
+        if skip_apart:
+            dataset = trainer.without_apart(dataset)
         if scale is None:
             scale = trainer.fit_scale(dataset["score"], dataset["result"])
             click.echo(f"K fitted to the data: {scale:.0f} centi-units")
         config = trainer.TrainConfig(epochs=epochs, batch_size=batch_size, learning_rate=learning_rate, lam=lam,
                                      scale=scale, seed=seed, factorize=factorize,
                                      weight_decay=weight_decay, classic_share=classic_share)
-        click.echo(f"{len(dataset['score'])} positions from {', '.join(map(str, data))}")
+        left_out = f" ({everything - len(dataset['score'])} with the networks apart left out)" if skip_apart else ""
+        click.echo(f"{len(dataset['score'])} positions from {', '.join(map(str, data))}{left_out}")
         report = trainer.train(spec, dataset, config, on_epoch=lambda e, t, v: click.echo(
             f"epoch {e}/{epochs}: train loss {t:.5f}, validation loss {v:.5f}"), stop=stop)
     except (ValueError, KeyError) as err:

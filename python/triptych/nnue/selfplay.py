@@ -6,8 +6,10 @@ classic evaluation's, or with ``net`` an NNUE's: the loop of docs/nnue.md,
 where the current best net makes the next one's data); every position after the opening is recorded with the features of both
 perspectives (side to act first, from the C++ core), the search's score for
 the side to act, the classic evaluation of the position for the side to act
-(the static one the classic search starts from, for residual training), and
-the game's result for the side to act (1 win, 0.5 draw, 0 loss). Game i is played from seed ``seed + i`` with a fresh searcher, so a
+(the one the NNUE search blends in, for residual training), whether the
+networks stand apart (Hexfleet; the NNUE search judges those positions by the
+separation outlook, so training may leave them out), and the game's result for
+the side to act (1 win, 0.5 draw, 0 loss). Game i is played from seed ``seed + i`` with a fresh searcher, so a
 data set depends on its configuration only, never on the backend, the number
 of workers or an interruption.
 
@@ -32,7 +34,9 @@ import numpy as np
 from triptych.nnue.games import nnue_game
 
 # 2: each position also carries the classic evaluation (``classic``), which residual training needs.
-FORMAT = 2
+# 3: Hexfleet's ``classic`` is the board evaluation the NNUE search blends in (format 2 recorded the classic
+#    search's, pulled toward the draw while a countdown runs), and Hexfleet positions carry ``apart``.
+FORMAT = 3
 GAMES_PER_BATCH = 2
 
 
@@ -101,13 +105,14 @@ def play_game(config: SelfplayConfig, seed: int) -> dict[str, np.ndarray]:
             break
         state.apply(rng.choice(state.legal_actions()))
     searcher = _searcher(config)
-    features, scores, classics, sides, plies = [], [], [], [], []
+    features, scores, classics, aparts, sides, plies = [], [], [], [], [], []
     ply = 0
     while not state.is_terminal() and ply < config.max_plies:
         result = searcher.search(state, depth=config.depth)
         features.append(game.module.nnue_features(state))
         scores.append(result["score"])
-        classics.append(game.module.evaluate(state))
+        classics.append(game.blend_classic(state))
+        aparts.append(game.apart(state))
         sides.append(state.to_move)
         plies.append(ply)
         random_turn = config.random_rate > 0 and rng.random() < config.random_rate
@@ -116,10 +121,13 @@ def play_game(config: SelfplayConfig, seed: int) -> dict[str, np.ndarray]:
     winner = state.winner if state.to_move == TERMINAL else None
     side_arr = np.asarray(sides, dtype=np.int8)
     results = np.full(len(sides), 0.5, dtype=np.float32) if winner is None else (side_arr == winner).astype(np.float32)
-    return {"features": np.asarray(features, dtype=np.int16).reshape(-1, 2, game.max_active),
+    data = {"features": np.asarray(features, dtype=np.int16).reshape(-1, 2, game.max_active),
             "score": np.asarray(scores, dtype=np.int32), "classic": np.asarray(classics, dtype=np.int32),
             "result": results,
             "ply": np.asarray(plies, dtype=np.int16)}
+    if game.separates:
+        data["apart"] = np.asarray(aparts, dtype=bool)
+    return data
 
 
 def play_batch(batch: tuple[SelfplayConfig, list[int]]) -> dict[str, np.ndarray]:
@@ -184,17 +192,25 @@ def run(out: Path, config: SelfplayConfig, executor: Any, progress: bool = True)
     results = run_batches(executor, play_batch, batches, sizes=[len(b[1]) for b in batches], done=done,
                           on_result=keep, label=f"selfplay {config.game}", unit="games", progress=progress)
     joined: dict[str, Any] = {key: np.concatenate([r[key] for r in results]) for key in results[0]}
-    np.savez_compressed(out, **joined, config=np.asarray(json.dumps(asdict(config))))
+    np.savez_compressed(out, **joined, config=np.asarray(json.dumps(asdict(config))), format=np.asarray(FORMAT))
     shutil.rmtree(parts)
     return {"positions": int(len(joined["score"])), "games": config.games, "resumed_games":
             sum(len(batches[i][1]) for i in done), "out": str(out)}
 
 
 def load(path: str | Path) -> dict[str, Any]:
-    """A data set written by :func:`run`: its arrays and its configuration."""
+    """A data set written by :func:`run`: its arrays and its configuration.
+
+    A Hexfleet set of format 2 or older recorded as ``classic`` the classic search's evaluation, pulled
+    toward the draw while a countdown runs, not the board evaluation the NNUE search blends in; it is
+    read as ``classic_clock_pulled``, so residual training refuses it rather than learn the wrong sum.
+    """
     with np.load(path) as saved:
-        data = {key: saved[key] for key in saved.files if key != "config"}
+        data = {key: saved[key] for key in saved.files if key not in ("config", "format")}
         data["config"] = SelfplayConfig(**json.loads(str(saved["config"])))
+        fmt = int(saved["format"]) if "format" in saved.files else 2
+    if fmt < 3 and nnue_game(data["config"].game).separates and "classic" in data:
+        data["classic_clock_pulled"] = data.pop("classic")
     return data
 
 

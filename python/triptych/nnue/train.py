@@ -205,6 +205,23 @@ def _compiled(lam: float, scale: float, learning_rate: float, out_scale: int, fi
     return step, jax.jit(loss), optimizer
 
 
+def without_apart(data: dict[str, Any]) -> dict[str, Any]:
+    """The data without its positions whose networks stand apart; ValueError when it does not say which.
+
+    The NNUE search scales an apart position's evaluation by the separation outlook (docs/nnue.md), so a
+    net that had also learnt those positions' pull toward the draw would count the separation twice.
+    """
+    if "apart" not in data:
+        raise ValueError("this data does not record which positions have the networks apart (only Hexfleet's "
+                         "self-play of format 3 or later does): play new data with `triptych selfplay`, or "
+                         "train without --skip-apart")
+    keep = ~np.asarray(data["apart"], dtype=bool)
+    if not keep.any():
+        raise ValueError("every position of this data has the networks apart: nothing is left to train on")
+    rows = len(keep)
+    return {k: (v[keep] if isinstance(v, np.ndarray) and v.shape[:1] == (rows,) else v) for k, v in data.items()}
+
+
 def train(game: NnueGame, data: dict[str, Any], config: TrainConfig,
           on_epoch: Callable[[int, float, float], None] | None = None,
           stop: Callable[[], bool] | None = None) -> dict[str, Any]:
@@ -222,8 +239,9 @@ def train(game: NnueGame, data: dict[str, Any], config: TrainConfig,
     score = np.asarray(data["score"], np.float32)
     result = np.asarray(data["result"], np.float32)
     if config.residual and "classic" not in data:
-        raise ValueError("residual training needs each position's classic evaluation, and this data has none "
-                         "(it was written before self-play recorded it): play new data with `triptych selfplay`")
+        raise ValueError("residual training needs each position's classic evaluation as the NNUE search blends it, "
+                         "and this data has none (written before self-play recorded it, or for Hexfleet before "
+                         "format 3): play new data with `triptych selfplay`")
     classic = np.asarray(data["classic"], np.float32) if config.residual else np.zeros_like(score)
     train_rows, val_rows = split_by_game(np.asarray(data["game"]), config.validation, config.seed)
     step, loss, optimizer = _functions(config, ft_limit(game.max_active), game)
