@@ -69,7 +69,7 @@ def test_ladder_record_says_how_each_pairings_games_ended(tmp_path) -> None:
     assert any("action limit" in p["ends"] for p in record["pairings"])  # random against greedy runs past 12
 
 
-def test_strength_tables_lists_the_ends_of_a_pairing(tmp_path) -> None:
+def strength_tables():
     import importlib.util
     from pathlib import Path
 
@@ -77,6 +77,11 @@ def test_strength_tables_lists_the_ends_of_a_pairing(tmp_path) -> None:
         "strength_tables", Path(__file__).resolve().parent.parent / "tools/strength_tables.py")
     tables = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(tables)
+    return tables
+
+
+def test_strength_tables_lists_the_ends_of_a_pairing(tmp_path) -> None:
+    tables = strength_tables()
     path = tmp_path / "ladder.json"
     path.write_text(json.dumps({"games_per_pairing": 4, "pairings": [
         {"a": "random", "b": "greedy", "wins": 0, "draws": 1, "losses": 3,
@@ -85,3 +90,24 @@ def test_strength_tables_lists_the_ends_of_a_pairing(tmp_path) -> None:
     text = tables.ladder([str(path)])
     assert "`random`–`greedy` 0-1-3 (boarding 3, countdown 1)" in text
     assert "`greedy`–`alphabeta:1` 1-0-3\n" in text  # and nothing after it
+
+
+def test_strength_tables_reads_the_twin_pairings_from_the_defaults_side(tmp_path) -> None:
+    # A ladder of both evaluations lists the classic twin first or second; the table always gives the
+    # default's wins-draws-losses, and leaves out the pairings between different budgets.
+    tables = strength_tables()
+    path = tmp_path / "ladder.json"
+    path.write_text(json.dumps({"pairings": [
+        {"a": "alphabeta:1,evaluation=classic", "b": "alphabeta:1", "wins": 1, "draws": 2, "losses": 3,
+         "ends": {"boarding": 4, "countdown": 2}},
+        {"a": "alphabeta:1", "b": "alphabeta:2,evaluation=classic", "wins": 6, "draws": 0, "losses": 0},
+        {"a": "alphabeta:time_ms=10", "b": "alphabeta:time_ms=10,evaluation=classic", "wins": 0, "draws": 1,
+         "losses": 5, "ends": {"boarding": 5, "repetition": 1}}]}))
+    text = tables.twins([str(path)])
+    assert "| budget | 1 | time_ms=10 | all 12 games |" in text
+    assert "| default against classic | 3-2-1 | 0-1-5 | 3-3-6, Elo " in text
+    assert "| how they ended | boarding 4, countdown 2 | boarding 5, repetition 1 | boarding 9, countdown 2, repetition 1 |" in text
+    empty = tmp_path / "none.json"
+    empty.write_text(json.dumps({"pairings": [{"a": "random", "b": "greedy", "wins": 0, "draws": 0, "losses": 2}]}))
+    with pytest.raises(ValueError, match="no twin pairings"):
+        tables.twins([str(empty)])

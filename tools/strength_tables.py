@@ -3,11 +3,17 @@
     python tools/strength_tables.py doubling docs/strength/doubling_aquaignis_*.json
     python tools/strength_tables.py ladder docs/strength/ladder_hexfleet*.json --plot ladder_hexfleet.png
     python tools/strength_tables.py resumed first_sprt.json second_sprt.json
+    python tools/strength_tables.py twins docs/strength/ladder_hexfleet_gen8.json
 
 The doubling table has a row per match (the longer time control against the shorter) and the Elo of a
 doubling pooled over all the steps' opening pairs. The ladder table is fitted again from the pairings of
 one or more ladder runs (a run cut short, ``"finished": false``, keeps the pairings it played; a second
 run can add the pairings the first did not reach) over the players they reach.
+
+``twins`` reads a ladder that lists every alpha-beta budget twice, as the default and with
+``,evaluation=classic`` (docs/strength.md, "Both evaluations on one ladder"): a column per budget with the
+default's wins-draws-losses against its classic twin (and how the games ended, where the record says), and
+the Elo of all the twin games pooled, counted as independent games.
 
 ``resumed`` continues an SPRT that was stopped for want of time (not by its data) with a second match of the
 same two players on fresh openings, as fishtest resumes a test: the files' opening pairs, in the order each
@@ -142,14 +148,49 @@ def ladder(paths: list[str], plot_path: str | None = None, title: str = "") -> s
     return "\n".join(lines)
 
 
+CLASSIC = ",evaluation=classic"
+
+
+def twins(paths: list[str]) -> str:
+    """The twin pairings of ladder runs: each budget's default against the same budget's classic."""
+    columns: list[tuple[str, list[int], dict[str, int]]] = []  # budget, the default's [losses, draws, wins], ends
+    for path in paths:
+        for p in json.loads(Path(path).read_text())["pairings"]:
+            if p["a"] == p["b"] + CLASSIC:
+                budget, wdl = p["b"], [p["wins"], p["draws"], p["losses"]]  # a is the classic: its losses are the default's wins
+            elif p["b"] == p["a"] + CLASSIC:
+                budget, wdl = p["a"], [p["losses"], p["draws"], p["wins"]]
+            else:
+                continue
+            columns.append((budget.removeprefix("alphabeta:"), wdl, p.get("ends", {})))
+    if not columns:
+        raise ValueError("no twin pairings (a player and the same spec with ,evaluation=classic) in these ladders")
+    pooled = [sum(c[1][k] for c in columns) for k in range(3)]  # [losses, draws, wins] of the default
+    wins, draws, losses = pooled[2], pooled[1], pooled[0]
+    head = "| budget | " + " | ".join(c[0] for c in columns) + f" | all {sum(pooled)} games |"
+    rule = "|---|" + "---|" * (len(columns) + 1)
+    row = ("| default against classic | " + " | ".join(f"{c[1][2]}-{c[1][1]}-{c[1][0]}" for c in columns)
+           + f" | {wins}-{draws}-{losses}, Elo {elo_estimate(pooled)} |")
+    lines = [head, rule, row]
+    if any(c[2] for c in columns):
+        ends: dict[str, int] = {}
+        for c in columns:
+            for end, n in c[2].items():
+                ends[end] = ends.get(end, 0) + n
+        lines.append("| how they ended | " + " | ".join(_ends(c[2]) for c in columns) + f" | {_ends(ends)} |")
+    return "\n".join(lines)
+
+
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("kind", choices=("doubling", "ladder", "resumed"))
-    parser.add_argument("files", nargs="+", help="match JSON (doubling, resumed) or ladder JSON (ladder)")
+    parser.add_argument("kind", choices=("doubling", "ladder", "resumed", "twins"))
+    parser.add_argument("files", nargs="+", help="match JSON (doubling, resumed) or ladder JSON (ladder, twins)")
     parser.add_argument("--plot", help="ladder: write its chart to this PNG")
     parser.add_argument("--title", default="", help="ladder: the chart's title")
     args = parser.parse_args()
     if args.kind == "ladder":
         print(ladder(args.files, args.plot, args.title))
+    elif args.kind == "twins":
+        print(twins(args.files))
     else:
         print(doubling(args.files) if args.kind == "doubling" else resumed(args.files))
