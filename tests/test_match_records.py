@@ -85,7 +85,8 @@ def test_max_actions_adjudicates_long_games_as_draws(tmp_path) -> None:
     assert run.exit_code == 0, run.output
     ladder = json.loads(ladder_out.read_text())
     assert ladder["max_actions"] == 9 and ladder["finished"]
-    assert ladder["pairings"] == [{"a": "random", "b": "greedy", "wins": 0, "draws": 2, "losses": 0}]
+    assert ladder["pairings"] == [{"a": "random", "b": "greedy", "wins": 0, "draws": 2, "losses": 0,
+                                   "ends": {"action limit": 2}}]
     with pytest.raises(ValueError, match="max_actions"):
         run_match("aquaignis", "random", "random", 2, max_actions=0)
 
