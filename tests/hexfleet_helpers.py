@@ -41,6 +41,9 @@ def pieces(hexes: set[tuple[int, int]]) -> list[set[tuple[int, int]]]:
 
 
 LETTERS = {"C": "core", "Y": "shipyard", "S": "shield", "F": "frigate", "D": "destroyer", "R": "repulsor"}
+# Two masses three hexes apart (R11): player 0's Core, Destroyer and two Frigates, player 1's Core and
+# Shield. With a countdown of 1 player 0 has two actions left for a gap of three, so every line draws.
+FAR_APART = {(0, 0): "C", (0, 1): "D", (-1, 1): "F", (1, -1): "F", (5, 0): "c", (5, -1): "s"}
 
 
 def tiles(stack: str) -> list[dict[str, Any]]:

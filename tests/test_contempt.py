@@ -7,13 +7,9 @@ from __future__ import annotations
 import pytest
 
 import triptych._core.hexfleet as native
-from hexfleet_helpers import position
+from hexfleet_helpers import FAR_APART, position
 from triptych.ai import MAX_CONTEMPT, AlphaBeta, make_player
 from protocol_helpers import protocol_session
-
-# R11's countdown at its last turn: player 0 has two actions for a gap of three, so every line ends in the
-# countdown's draw within two actions.
-FAR_APART = {(0, 0): "C", (0, 1): "D", (-1, 1): "F", (1, -1): "F", (5, 0): "c", (5, -1): "s"}
 
 
 @pytest.mark.parametrize("evaluation", ["classic", "nnue"])

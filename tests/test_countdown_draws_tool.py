@@ -8,7 +8,7 @@ import json
 import sys
 from pathlib import Path
 
-from hexfleet_helpers import position
+from hexfleet_helpers import FAR_APART, position
 
 ROOT = Path(__file__).resolve().parent.parent
 spec = importlib.util.spec_from_file_location("countdown_draws", ROOT / "tools/countdown_draws.py")
@@ -17,9 +17,8 @@ sys.modules[spec.name] = tool  # its dataclass looks its module up there
 spec.loader.exec_module(tool)
 
 # Player 0's Frigate can step into the one empty hex between the networks and stay joined to its own
-# through the Shield; three hexes apart nothing joins in one action.
+# through the Shield; three hexes apart (FAR_APART) nothing joins in one action.
 JOINABLE = {(0, 0): "C", (1, 0): "F", (1, 1): "S", (0, 1): "D", (3, 0): "c", (4, 0): "s"}
-FAR_APART = {(0, 0): "C", (0, 1): "D", (-1, 1): "F", (1, -1): "F", (5, 0): "c", (5, -1): "s"}
 
 
 def test_one_action_joins_only_where_a_legal_action_touches_both_networks() -> None:

@@ -20,7 +20,7 @@ import pytest
 
 import triptych._core.hexfleet as native
 import triptych.hexfleet as hf
-from hexfleet_helpers import hex_distance, pieces, position
+from hexfleet_helpers import FAR_APART, hex_distance, pieces, position
 
 
 def truncated(numerator: int, denominator: int) -> int:
@@ -160,8 +160,6 @@ def test_no_outlook_while_the_networks_touch_or_once_the_game_is_over() -> None:
 
 
 # --- the NNUE search's judgement of a separation ---------------------------------------------------------
-
-FAR_APART = {(0, 0): "C", (0, 1): "D", (-1, 1): "F", (1, -1): "F", (5, 0): "c", (5, -1): "s"}
 
 
 def scaled(state: Any, score: int, draw: int = 0) -> int:

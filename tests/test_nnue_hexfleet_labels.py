@@ -19,16 +19,14 @@ import pytest
 from click.testing import CliRunner
 
 import triptych._core.hexfleet as core
-from hexfleet_helpers import position
+from hexfleet_helpers import FAR_APART, position
 from triptych.cli import main
 from triptych.nnue import selfplay
 from triptych.nnue.games import nnue_game
 from triptych.nnue.train import without_apart
 
 GAME = nnue_game("hexfleet")
-# Two masses three hexes apart, the countdown running (as in test_hexfleet_separation.py), and the same
-# fleets one hex apart, which either side can join.
-FAR_APART = {(0, 0): "C", (0, 1): "D", (-1, 1): "F", (1, -1): "F", (5, 0): "c", (5, -1): "s"}
+# FAR_APART's fleets (three hexes apart) moved to one hex apart, which either side can join.
 NEAR_APART = {(0, 0): "C", (0, 1): "D", (-1, 1): "F", (1, -1): "F", (3, 0): "c", (3, -1): "s"}
 
 
