@@ -20,6 +20,7 @@ from click.testing import CliRunner
 
 import triptych._core.hexfleet as core
 from hexfleet_helpers import FAR_APART, position
+from selfplay_helpers import record_positions
 from triptych.cli import main
 from triptych.nnue import selfplay
 from triptych.nnue.games import nnue_game
@@ -31,22 +32,8 @@ NEAR_APART = {(0, 0): "C", (0, 1): "D", (-1, 1): "F", (1, -1): "F", (3, 0): "c",
 
 
 def recorded_game(monkeypatch: pytest.MonkeyPatch, start: Any, seed: int) -> tuple[list[Any], dict[str, Any]]:
-    """A self-play game from `start`, and the positions it recorded, caught as it takes their features."""
-    seen: list[Any] = []
-
-    class Recording:
-        def __getattr__(self, name: str) -> Any:
-            return getattr(core, name)
-
-        def new_game(self) -> Any:
-            return start.clone()
-
-        def nnue_features(self, state: Any) -> Any:
-            seen.append(state.clone())
-            return core.nnue_features(state)
-
-    recording = GAME.__class__(**{**GAME.__dict__, "module": Recording()})
-    monkeypatch.setattr(selfplay, "nnue_game", lambda name: recording)
+    """A self-play game from `start`, and the positions it recorded."""
+    seen = record_positions(monkeypatch, "hexfleet", start)
     config = selfplay.SelfplayConfig("hexfleet", games=1, depth=1, opening_min=0, opening_max=0, random_rate=0.5)
     return seen, selfplay.play_game(config, seed)
 

@@ -11,6 +11,7 @@ from typing import Any
 import numpy as np
 import pytest
 from click.testing import CliRunner
+from selfplay_helpers import record_positions
 from test_nnue_aquaignis import random_states
 
 from triptych._core import aquaignis as core
@@ -29,18 +30,7 @@ def truncated(numerator: float, denominator: int) -> int:
 
 def test_selfplay_records_the_classic_evaluation_of_each_recorded_position(monkeypatch: pytest.MonkeyPatch) -> None:
     # The positions are caught as self-play takes their features, then judged here by the classic evaluation.
-    seen: list[Any] = []
-
-    class Recording:
-        def __getattr__(self, name: str) -> Any:
-            return getattr(core, name)
-
-        def nnue_features(self, state: Any) -> Any:
-            seen.append(state.clone())
-            return core.nnue_features(state)
-
-    recording = nnue_game("aquaignis").__class__(**{**GAME.__dict__, "module": Recording()})
-    monkeypatch.setattr(selfplay, "nnue_game", lambda name: recording)
+    seen = record_positions(monkeypatch, "aquaignis")
     data = selfplay.play_game(selfplay.SelfplayConfig("aquaignis", games=1, depth=1, random_rate=0.3), seed=3)
     assert len(seen) == len(data["classic"]) > 20 and data["classic"].dtype == np.int32
     assert data["classic"].tolist() == [core.evaluate(s) for s in seen]
