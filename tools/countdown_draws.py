@@ -67,13 +67,13 @@ def read_game(record: dict[str, Any], out: CountdownDraws) -> None:
         if state.is_terminal():
             break
         mover = state.to_move
-        if mover == a_side and state.actions_left == 2 and not state.networks_in_contact():
+        in_contact = state.networks_in_contact()
+        if mover == a_side and state.actions_left == 2 and not in_contact:
             ahead = core.evaluate_board(state) > 0
             joins = one_action_joins(state)
             turn_start = (ahead, joins)
             last_turn = (state.separation()["gap"], joins, ahead)
-        in_contact = state.networks_in_contact()
-        kind = cut_kind(state, action)
+        kind = cut_kind(state, action) if in_contact else ""  # only an action from contact can cut
         state.apply(action)
         if state.is_terminal():  # the countdown's draw, at the end of a turn still apart
             if turn_start is not None:
