@@ -440,7 +440,7 @@ def test_the_player_refuses_bad_evaluation_options(tmp_path: Path) -> None:
 
 
 def test_the_engine_protocol_switches_to_the_nnue(trained: dict[str, Any], tmp_path: Path) -> None:
-    session, ask = protocol_session("aquaignis")
+    _, ask = protocol_session("aquaignis")
 
     assert "option evaluation string default" in ask("options")
     assert ask(f"options set evalfile {trained['path']}") == [f"option evalfile {trained['path']}"]

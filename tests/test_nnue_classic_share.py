@@ -101,7 +101,7 @@ def test_bad_shares_are_refused_with_what_was_wrong(game: tuple[Any, Any, Path])
 
 def test_the_engine_protocol_sets_the_share(game: tuple[Any, Any, Path]) -> None:
     module, _, path = game
-    session, ask = protocol_session(module.__name__.rsplit(".", 1)[-1])
+    _, ask = protocol_session(module.__name__.rsplit(".", 1)[-1])
 
     shipped_share = {hexfleet_core: 50, aquaignis_core: 90}[module]  # the shipped net's own share
     assert f"option classicshare int 0 100 {shipped_share}" in ask("options")
@@ -155,17 +155,12 @@ def test_weights_make_the_default_the_classic_evaluation_they_tune() -> None:
 
 
 def test_the_engine_protocol_starts_from_the_games_default() -> None:
-    from triptych.engine import EngineSession
-
     for name, share in (("hexfleet", 50), ("aquaignis", 90)):
-        lines: list[str] = []
-        session = EngineSession(name, lines.append)
-        session.handle("options")
-        assert "option evaluation string default" in lines and f"option classicshare int 0 100 {share}" in lines
-        lines.clear()
-        session.handle("bestmove depth 2")
+        _, ask = protocol_session(name)
+        options = ask("options")
+        assert "option evaluation string default" in options and f"option classicshare int 0 100 {share}" in options
         module = MODULES[name]
-        assert lines[0] == f"bestmove {AlphaBeta(depth=2).search(module.new_game()).best}"
+        assert ask("bestmove depth 2")[0] == f"bestmove {AlphaBeta(depth=2).search(module.new_game()).best}"
 
 
 def test_a_player_spec_can_ask_for_the_classic_evaluation() -> None:
@@ -179,11 +174,8 @@ def test_a_player_spec_can_ask_for_the_classic_evaluation() -> None:
 
 
 def test_the_engine_protocol_searches_hexfleet_with_the_classic_when_told() -> None:
-    from triptych.engine import EngineSession
-
-    lines: list[str] = []
-    session = EngineSession("hexfleet", lines.append)
-    session.handle("options set evaluation classic")
+    session, ask = protocol_session("hexfleet")
+    assert ask("options set evaluation classic") == ["option evaluation classic"]
     state = a_position(hexfleet_core, plies=5)
     classic = AlphaBeta(depth=3, evaluation="classic").search(state)
     default = AlphaBeta(depth=3).search(state)
