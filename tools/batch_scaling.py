@@ -44,9 +44,8 @@ def _median_rate(run, repeats: int) -> float:
 
 def _steps_for(seconds: float, probe) -> int:
     """How many calls of `probe(k)` fill about `seconds`, from one short probe."""
-    steps, took = probe(4)
-    per_call = took / 4
-    return max(4, int(seconds / max(per_call, 1e-9)))
+    _, took = probe(4)
+    return max(4, int(seconds / max(took / 4, 1e-9)))
 
 
 def measure(game: str, games: int, threads: int, seconds: float, repeats: int) -> dict[str, float]:
@@ -91,7 +90,7 @@ def main(game: str, game_counts: str, thread_counts: str, seconds: float, repeat
         for t in usable:
             rates = measure(game, n, t, seconds, repeats)
             rows.append({"games": n, "threads": t, **rates})
-    one_thread = {(r["games"]): r for r in rows if r["threads"] == 1}
+    one_thread = {r["games"]: r for r in rows if r["threads"] == 1}
 
     table = Table(title=f"{game} Batch, game-steps/s ({cores} usable cores; id loop {ids_rate:,.0f}/s)")
     for column in ("games", "threads", "native /s", "per thread", "x 1 thread", "python /s", "x id loop"):
