@@ -24,7 +24,6 @@ Threads beyond the usable cores are skipped (they would measure the scheduler). 
 from __future__ import annotations
 
 import json
-import os
 import statistics
 import time
 from pathlib import Path
@@ -34,6 +33,8 @@ from rich.console import Console
 from rich.table import Table
 
 from triptych.batch import Batch
+from triptych.bench.machine import cores as usable_cores
+from triptych.bench.machine import cpu_model
 from triptych.bench.suites import python_id_playouts
 
 
@@ -81,7 +82,7 @@ def measure(game: str, games: int, threads: int, seconds: float, repeats: int) -
 def main(game: str, game_counts: str, thread_counts: str, seconds: float, repeats: int,
          json_out: Path | None) -> None:
     counts = [int(n) for n in game_counts.split(",")]
-    cores = len(os.sched_getaffinity(0))
+    cores = usable_cores()
     usable = [t for t in (int(t) for t in thread_counts.split(",")) if t <= cores]
     ids_steps = max(1000, int(seconds * 50_000))
     ids_rate = _median_rate(lambda: python_id_playouts(game, ids_steps), repeats)
@@ -104,17 +105,7 @@ def main(game: str, game_counts: str, thread_counts: str, seconds: float, repeat
     Console().print(table)
     if json_out:
         json_out.write_text(json.dumps({"game": game, "cores": cores, "id_loop": ids_rate, "rows": rows,
-                                        "cpu": _cpu_name()}, indent=1) + "\n")
-
-
-def _cpu_name() -> str:
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return "unknown"
+                                        "cpu": cpu_model()}, indent=1) + "\n")
 
 
 if __name__ == "__main__":
