@@ -1,4 +1,4 @@
-"""tools/strength_tables.py's resumed SPRT: one sequential test over the opening pairs of several records."""
+"""tools/strength_tables.py: the resumed SPRT over several records, and the pair-by-pair comparison of two."""
 
 from __future__ import annotations
 
@@ -58,3 +58,44 @@ def test_the_decision_is_where_the_sequence_first_leaves_the_bounds(tables, tmp_
     assert f"everything played: {2 * played} pairs" in report
     with pytest.raises(ValueError, match="is not an SPRT"):
         tables.resumed([write(tmp_path / "plain.json", dict(data, summary={"sprt": None}), data["games"])])
+
+
+def _flip(game: dict) -> None:
+    """Turns player A's result in one game around: a win becomes a loss and a loss a win; a draw stays."""
+    if game["winner"] is not None:
+        game["winner"] = 1 - game["winner"]
+        game["result"] = "1-0" if game["winner"] == 0 else "0-1"
+
+
+def test_paired_measures_the_points_a_pair_that_one_record_gains_over_the_other(tables, tmp_path: Path) -> None:
+    data = json.loads(RECORD.read_text())
+    pairs = len(tables.completed_pairs(data))
+    same = tables.paired([write(tmp_path / "a.json", data, data["games"]), write(tmp_path / "b.json", data, data["games"])])
+    assert f"+0.000 points a pair more than the second's (95% [+0.000, +0.000]) on {pairs} opening pairs" in same
+    # A loses every game it won in the second record: the first gains a point a win, over the pairs.
+    worse = copy.deepcopy(data["games"])
+    complete = {g["pair"] for g in data["games"]} - {g["pair"] for g in data["games"]
+                                                      if sum(h["pair"] == g["pair"] for h in data["games"]) != 2}
+    wins = sum(1 for g in data["games"] if g["pair"] in complete and g["winner"] == g["a_side"])
+    for game in worse:
+        if game["winner"] == game["a_side"]:
+            _flip(game)
+    report = tables.paired([write(tmp_path / "a.json", data, data["games"]), write(tmp_path / "w.json", data, worse)])
+    gain = float(report.splitlines()[-1].split("scored ")[1].split(" points")[0])
+    assert gain == pytest.approx(wins / pairs, abs=0.0005) and gain > 0
+    low = float(report.split("95% [")[1].split(",")[0])
+    assert 0 < low < gain  # a gain in every pair that had a win: the interval excludes 0
+
+
+def test_paired_refuses_records_that_are_not_on_the_same_openings_or_opponent(tables, tmp_path: Path) -> None:
+    data = json.loads(RECORD.read_text())
+    a = write(tmp_path / "a.json", data, data["games"])
+    moved = copy.deepcopy(data["games"])
+    moved[0]["actions"] = list(reversed(moved[0]["actions"][:moved[0]["opening"]])) + moved[0]["actions"][moved[0]["opening"]:]
+    with pytest.raises(ValueError, match="openings differ at pair"):
+        tables.paired([a, write(tmp_path / "m.json", data, moved)])
+    other = dict(data, players=[data["players"][0], "alphabeta:time_ms=100"])
+    with pytest.raises(ValueError, match="opponents differ"):
+        tables.paired([a, write(tmp_path / "o.json", other, data["games"])])
+    with pytest.raises(ValueError, match="two match records"):
+        tables.paired([a])

@@ -4,6 +4,7 @@
     python tools/strength_tables.py ladder docs/strength/ladder_hexfleet*.json --plot ladder_hexfleet.png
     python tools/strength_tables.py resumed first_sprt.json second_sprt.json
     python tools/strength_tables.py twins docs/strength/ladder_hexfleet_gen8.json
+    python tools/strength_tables.py paired gen8_vs_classic.json t2_vs_classic.json
 
 The doubling table has a row per match (the longer time control against the shorter) and the Elo of a
 doubling pooled over all the steps' opening pairs. The ladder table is fitted again from the pairings of
@@ -19,12 +20,20 @@ the Elo of all the twin games pooled, counted as independent games.
 same two players on fresh openings, as fishtest resumes a test: the files' opening pairs, in the order each
 pair was completed, form one sequence, and the SPRT of the first file's settings is applied after every pair.
 It reports where the sequence first left the bounds (the decision) and the count over everything played.
+
+``paired`` compares two players by their matches against the same opponent on the same openings (one
+``--seed``, so the same opening pairs): opening pair by opening pair, the difference between the first
+record's player A's points and the second's, with a normal 95% interval of its mean. A pair's two games
+cancel most of what its opening decides, so this tells two close players apart with fewer games than a
+match between them (docs/nnue.md, sessions 15-18). Only pairs complete in both records count, and their
+openings must be the same move for move.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import re
 from pathlib import Path
 
@@ -100,13 +109,56 @@ def resumed(paths: list[str]) -> str:
                      f"pentanomial {counts}, LLR {sprt.llr(counts):+.2f}")
     lower, upper = sprt.bounds
     if decision:
-        verdict, pairs, at, llr, path, n = decision
-        lines.append(f"- decision: {verdict} after {pairs} pairs ({2 * pairs} games; pair {n} of "
+        verdict, decided_at, at, llr, path, n = decision
+        lines.append(f"- decision: {verdict} after {decided_at} pairs ({2 * decided_at} games; pair {n} of "
                      f"{Path(path).name}): pentanomial {at}, Elo {elo_estimate(at)}, LLR {llr:+.2f} "
                      f"(bounds {lower:.2f}, {upper:.2f})")
     else:
         lines.append(f"- no decision: LLR {sprt.llr(counts):+.2f} within ({lower:.2f}, {upper:.2f})")
     lines.append(f"- everything played: {sum(counts)} pairs, pentanomial {counts}, Elo {elo_estimate(counts)}")
+    return "\n".join(lines)
+
+
+def _pairs_by_index(data: dict) -> dict[int, tuple[float, list[tuple[int, list[str]]]]]:
+    """Each complete opening pair of a match record: player A's points, and each game's seed and opening."""
+    games: dict[int, list[GameRecord]] = {}
+    for game in data["games"]:
+        record = GameRecord.from_dict(game)
+        games.setdefault(record.pair, []).append(record)
+    return {pair: (sum(r.a_score for r in records),
+                   sorted((r.a_side, r.seed, r.actions[:r.opening]) for r in records))  # type: ignore[misc]
+            for pair, records in games.items() if len(records) == 2}
+
+
+def paired(paths: list[str]) -> str:
+    """Player A of the first record against player A of the second, pair by pair on the openings both played."""
+    if len(paths) != 2:
+        raise ValueError(f"paired compares two match records, not {len(paths)}")
+    records = [json.loads(Path(path).read_text()) for path in paths]
+    if records[0]["players"][1] != records[1]["players"][1]:
+        raise ValueError(f"the records' opponents differ ({records[0]['players'][1]!r} and {records[1]['players'][1]!r}): "
+                         "paired compares two players against the same one")
+    first, second = (_pairs_by_index(data) for data in records)
+    common = sorted(set(first) & set(second))
+    if len(common) < 2:
+        raise ValueError(f"{len(common)} opening pair(s) complete in both records: at least 2 are needed")
+    differ = [pair for pair in common if first[pair][1] != second[pair][1]]
+    if differ:
+        raise ValueError(f"the records' openings differ at pair {differ[0]} ({len(differ)} of {len(common)} pairs): "
+                         "they were not played with the same --seed and --opening")
+    diffs = [first[pair][0] - second[pair][0] for pair in common]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    half = 1.96 * math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
+    lines = []
+    for path, data, pairs in zip(paths, records, (first, second)):
+        counts = [0] * 5
+        for pair in common:
+            counts[round(2 * pairs[pair][0])] += 1
+        lines.append(f"- {Path(path).name} ({' against '.join(data['players'])}): over the {n} pairs, "
+                     f"pentanomial {counts}, Elo {elo_estimate(counts)}")
+    lines.append(f"- the first's player A scored {mean:+.3f} points a pair more than the second's "
+                 f"(95% [{mean - half:+.3f}, {mean + half:+.3f}]) on {n} opening pairs")
     return "\n".join(lines)
 
 
@@ -183,8 +235,9 @@ def twins(paths: list[str]) -> str:
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("kind", choices=("doubling", "ladder", "resumed", "twins"))
-    parser.add_argument("files", nargs="+", help="match JSON (doubling, resumed) or ladder JSON (ladder, twins)")
+    parser.add_argument("kind", choices=("doubling", "ladder", "resumed", "twins", "paired"))
+    parser.add_argument("files", nargs="+",
+                        help="match JSON (doubling, resumed, paired: two) or ladder JSON (ladder, twins)")
     parser.add_argument("--plot", help="ladder: write its chart to this PNG")
     parser.add_argument("--title", default="", help="ladder: the chart's title")
     args = parser.parse_args()
@@ -192,5 +245,7 @@ if __name__ == "__main__":
         print(ladder(args.files, args.plot, args.title))
     elif args.kind == "twins":
         print(twins(args.files))
+    elif args.kind == "paired":
+        print(paired(args.files))
     else:
         print(doubling(args.files) if args.kind == "doubling" else resumed(args.files))
