@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import importlib.util
 import json
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -74,9 +75,8 @@ def test_paired_measures_the_points_a_pair_that_one_record_gains_over_the_other(
     assert f"+0.000 points a pair more than the second's (95% [+0.000, +0.000]) on {pairs} opening pairs" in same
     # A loses every game it won in the second record: the first gains a point a win, over the pairs.
     worse = copy.deepcopy(data["games"])
-    complete = {g["pair"] for g in data["games"]} - {g["pair"] for g in data["games"]
-                                                      if sum(h["pair"] == g["pair"] for h in data["games"]) != 2}
-    wins = sum(1 for g in data["games"] if g["pair"] in complete and g["winner"] == g["a_side"])
+    games_a_pair = Counter(g["pair"] for g in data["games"])
+    wins = sum(1 for g in data["games"] if games_a_pair[g["pair"]] == 2 and g["winner"] == g["a_side"])
     for game in worse:
         if game["winner"] == game["a_side"]:
             _flip(game)

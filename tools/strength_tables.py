@@ -119,14 +119,14 @@ def resumed(paths: list[str]) -> str:
     return "\n".join(lines)
 
 
-def _pairs_by_index(data: dict) -> dict[int, tuple[float, list[tuple[int, list[str]]]]]:
-    """Each complete opening pair of a match record: player A's points, and each game's seed and opening."""
+def _pairs_by_index(data: dict) -> dict[int, tuple[float, list[tuple[int, int, list[str]]]]]:
+    """Each complete opening pair of a match record: player A's points, and each game's side for A, seed and opening."""
     games: dict[int, list[GameRecord]] = {}
     for game in data["games"]:
         record = GameRecord.from_dict(game)
         games.setdefault(record.pair, []).append(record)
     return {pair: (sum(r.a_score for r in records),
-                   sorted((r.a_side, r.seed, r.actions[:r.opening]) for r in records))  # type: ignore[misc]
+                   sorted((r.a_side, r.seed, r.actions[:r.opening]) for r in records))
             for pair, records in games.items() if len(records) == 2}
 
 
