@@ -37,7 +37,7 @@ import math
 import re
 from pathlib import Path
 
-from triptych.elo import Sprt, elo_estimate
+from triptych.elo import Z95, Sprt, elo_estimate
 from triptych.ladder import Ladder, Pairing, fit, plot
 from triptych.match import GameRecord, MatchResult
 
@@ -78,16 +78,21 @@ def doubling(paths: list[str]) -> str:
     return "\n".join(lines)
 
 
-def completed_pairs(data: dict) -> list[float]:
-    """Player A's points in each opening pair of a match record, in the order the pairs were completed."""
-    scores: dict[int, list[float]] = {}
+def _complete_pairs(data: dict) -> list[tuple[int, list[GameRecord]]]:
+    """Each opening pair of a match record with both its games: (pair index, games), in the order completed."""
+    games: dict[int, list[GameRecord]] = {}
     done = []
     for game in data["games"]:
         record = GameRecord.from_dict(game)
-        scores.setdefault(record.pair, []).append(record.a_score)
-        if len(scores[record.pair]) == 2:
-            done.append(sum(scores[record.pair]))
+        games.setdefault(record.pair, []).append(record)
+        if len(games[record.pair]) == 2:
+            done.append((record.pair, games[record.pair]))
     return done
+
+
+def completed_pairs(data: dict) -> list[float]:
+    """Player A's points in each opening pair of a match record, in the order the pairs were completed."""
+    return [sum(r.a_score for r in records) for _, records in _complete_pairs(data)]
 
 
 def resumed(paths: list[str]) -> str:
@@ -121,13 +126,9 @@ def resumed(paths: list[str]) -> str:
 
 def _pairs_by_index(data: dict) -> dict[int, tuple[float, list[tuple[int, int, list[str]]]]]:
     """Each complete opening pair of a match record: player A's points, and each game's side for A, seed and opening."""
-    games: dict[int, list[GameRecord]] = {}
-    for game in data["games"]:
-        record = GameRecord.from_dict(game)
-        games.setdefault(record.pair, []).append(record)
     return {pair: (sum(r.a_score for r in records),
                    sorted((r.a_side, r.seed, r.actions[:r.opening]) for r in records))
-            for pair, records in games.items() if len(records) == 2}
+            for pair, records in _complete_pairs(data)}
 
 
 def paired(paths: list[str]) -> str:
@@ -149,7 +150,7 @@ def paired(paths: list[str]) -> str:
     diffs = [first[pair][0] - second[pair][0] for pair in common]
     n = len(diffs)
     mean = sum(diffs) / n
-    half = 1.96 * math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
+    half = Z95 * math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
     lines = []
     for path, data, pairs in zip(paths, records, (first, second)):
         counts = [0] * 5
