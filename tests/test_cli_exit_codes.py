@@ -77,16 +77,19 @@ STDIN = {"engine": "go infinite\n", "play": ""}  # kept open: the engine searche
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="process groups and /proc")
 @pytest.mark.parametrize("command", sorted(WORKING))
-@pytest.mark.parametrize("terminate", [False, True], ids=["ctrl-c", "sigterm"])
-def test_ctrl_c_while_working_exits_130(command: str, terminate: bool, tmp_path: Path) -> None:
+@pytest.mark.parametrize("stop", ["ctrl-c", "sigterm", "sigterm-ctrl-c-ignored"])
+def test_ctrl_c_while_working_exits_130(command: str, stop: str, tmp_path: Path) -> None:
     """Ctrl-C goes to the whole process group, as a terminal's does; SIGTERM (``kill PID``) to the command's
-    process alone, which turns it into Ctrl-C, native work included."""
+    process alone, which turns it into Ctrl-C, native work included. A command started with Ctrl-C ignored
+    (what ``triptych ... &`` gets from a script) still ends on SIGTERM. Either way no worker outlives it."""
     if command in SETUP:
         pytest.importorskip("jax", reason="the train extra is not installed")
         SETUP[command](tmp_path)
     args = [a.replace("{tmp}", str(tmp_path)) for a in WORKING[command]]
+    ignore_ctrl_c = (lambda: signal.signal(signal.SIGINT, signal.SIG_IGN)) if stop.endswith("ignored") else None
     proc = subprocess.Popen([*CLI, *args], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.PIPE, text=True, start_new_session=True, cwd=tmp_path)
+                            stderr=subprocess.PIPE, text=True, start_new_session=True, cwd=tmp_path,
+                            preexec_fn=ignore_ctrl_c)
     try:
         if command in STDIN:
             assert proc.stdin is not None
@@ -99,12 +102,13 @@ def test_ctrl_c_while_working_exits_130(command: str, terminate: bool, tmp_path:
         time.sleep(1.5)  # at work
         assert proc.poll() is None, "finished before it could be interrupted"
         sent = time.monotonic()
-        if terminate:
+        if stop.startswith("sigterm"):
             os.kill(proc.pid, signal.SIGTERM)
         else:
             os.killpg(proc.pid, signal.SIGINT)
         _, err = proc.communicate(timeout=30)
         took = time.monotonic() - sent
+        left = _group_members_left(proc.pid, within=10.0)
     finally:
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)
@@ -113,3 +117,21 @@ def test_ctrl_c_while_working_exits_130(command: str, terminate: bool, tmp_path:
     assert "Interrupted." in err
     assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
     assert took < 10.0
+    assert not left, f"processes of the command outlived it: {left}"
+
+
+def _group_members_left(group: int, within: float) -> list[str]:
+    """The command lines of the processes still in the (new) process group after `within` seconds."""
+    deadline = time.monotonic() + within
+    while True:
+        left = []
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                fields = stat.read_text().rsplit(")", 1)[1].split()
+                if int(fields[2]) == group and fields[0] != "Z":  # a zombie is dead, waiting for its parent
+                    left.append((stat.parent / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace"))
+            except OSError:  # gone while we looked
+                continue
+        if not left or time.monotonic() > deadline:
+            return left
+        time.sleep(0.1)

@@ -6,11 +6,14 @@ The Ray backend against the local one is in test_executor_ray.py.
 from __future__ import annotations
 
 import os
+import signal
+import sys
 from pathlib import Path
 
 import pytest
 
-from triptych.executor import LocalExecutor, WorkerLost, make_executor, run_batches
+from triptych.cli.boundary import sigterm_as_ctrl_c
+from triptych.executor import LocalExecutor, WorkerLost, make_executor, run_batches, sigint_deferred
 
 
 def square_all(batch: list[int]) -> list[int]:
@@ -101,3 +104,25 @@ def test_the_ray_backend_without_ray_says_how_to_install_it(monkeypatch: pytest.
     assert result.exit_code == 1
     assert "pip install 'triptych[cluster]'" in result.output
     assert not out.exists()  # nothing was played or written
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="no SIGTERM handlers or signal masks")
+@pytest.mark.parametrize("ctrl_c", ["handled", "ignored"])
+def test_sigterm_while_workers_are_spawned_is_held_back_then_stops_the_command(ctrl_c: str) -> None:
+    """The command line turns SIGTERM into Ctrl-C (cli/boundary.py), also where Ctrl-C is ignored (a job
+    started with ``&`` from a script); while workers are being spawned it waits, then stops the command."""
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN if ctrl_c == "ignored" else signal.default_int_handler)
+    sigterm_before = signal.getsignal(signal.SIGTERM)
+    reached_the_end_of_the_window = False
+    try:
+        with pytest.raises(KeyboardInterrupt), sigterm_as_ctrl_c():
+            with sigint_deferred():
+                os.kill(os.getpid(), signal.SIGTERM)
+                for _ in range(1000):  # bytecodes: Python runs a pending handler between them
+                    pass
+                reached_the_end_of_the_window = True
+        assert reached_the_end_of_the_window
+        assert signal.getsignal(signal.SIGTERM) is sigterm_before  # both contexts put the handlers back
+        assert signal.getsignal(signal.SIGINT) is (signal.SIG_IGN if ctrl_c == "ignored" else signal.default_int_handler)
+    finally:
+        signal.signal(signal.SIGINT, previous)

@@ -205,15 +205,22 @@ def sigint_deferred() -> Iterator[None]:
         yield  # Windows (no masks, no process groups), or a thread Python does not deliver signals to
         return
     caught: list[int] = []
-    previous_handler = signal.signal(signal.SIGINT, lambda signum, _frame: caught.append(signum))
+    # SIGTERM, where Python handles it (the command line turns it into Ctrl-C), is held back alike: its
+    # handler is recorded and replaced, not masked, since a spawned worker would inherit a mask.
+    deferred = [sig for sig in (signal.SIGINT, signal.SIGTERM) if sig == signal.SIGINT or
+                callable(signal.getsignal(sig))]
+    previous_handlers = {sig: signal.signal(sig, lambda signum, _frame: caught.append(signum)) for sig in deferred}
     previous_mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
         yield
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, previous_mask)
-        signal.signal(signal.SIGINT, previous_handler)
-    if caught and callable(previous_handler):
-        previous_handler(signal.SIGINT, None)  # Python's own: raises KeyboardInterrupt
+        for sig, handler in previous_handlers.items():
+            signal.signal(sig, handler)
+    for signum in dict.fromkeys(caught):  # each signal once, in the order they came
+        handler = previous_handlers[signal.Signals(signum)]
+        if callable(handler):
+            handler(signum, None)  # Python's own raises KeyboardInterrupt, and so does the command line's SIGTERM
 
 
 # --- ray ------------------------------------------------------------------------------------

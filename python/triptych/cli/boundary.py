@@ -8,6 +8,8 @@ polls a stop flag that SIGINT sets, so Ctrl-C ends it within a moment. SIGTERM
 run stopped that way also keeps what it played and takes its workers with it
 (left to its default, it killed the parent alone, and the workers of a pool
 lived on); native work sees it through the same stop flag (interrupt_scope.h).
+A command started with Ctrl-C ignored (``triptych match ... &`` from a script)
+still ends on SIGTERM, the same way.
 Set TRIPTYCH_DEBUG=1 to see the traceback of an unexpected error.
 """
 
@@ -36,8 +38,11 @@ def error_message(err: BaseException) -> str:
 
 
 def _sigterm_as_ctrl_c(_signum: int, _frame: object) -> None:
-    # raise_signal delivers to this (the main) thread: where SIGINT is held back (executor.sigint_deferred)
-    # it waits there until released, exactly as a Ctrl-C would.
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        # Started with Ctrl-C ignored (`triptych ... &` from a script, nohup): a raised SIGINT would vanish,
+        # and SIGTERM must still stop the command.
+        raise KeyboardInterrupt
+    # raise_signal delivers to this (the main) thread and runs whatever handles Ctrl-C there now.
     signal.raise_signal(signal.SIGINT)
 
 
