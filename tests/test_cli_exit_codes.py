@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from process_helpers import processes_left
 from triptych.cli import main
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "cli.md"
@@ -108,7 +109,7 @@ def test_ctrl_c_while_working_exits_130(command: str, stop: str, tmp_path: Path)
             os.killpg(proc.pid, signal.SIGINT)
         _, err = proc.communicate(timeout=30)
         took = time.monotonic() - sent
-        left = _group_members_left(proc.pid, within=10.0)
+        left = processes_left(proc.pid, within=10.0)
     finally:
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)
@@ -119,19 +120,3 @@ def test_ctrl_c_while_working_exits_130(command: str, stop: str, tmp_path: Path)
     assert took < 10.0
     assert not left, f"processes of the command outlived it: {left}"
 
-
-def _group_members_left(group: int, within: float) -> list[str]:
-    """The command lines of the processes still in the (new) process group after `within` seconds."""
-    deadline = time.monotonic() + within
-    while True:
-        left = []
-        for stat in Path("/proc").glob("[0-9]*/stat"):
-            try:
-                fields = stat.read_text().rsplit(")", 1)[1].split()
-                if int(fields[2]) == group and fields[0] != "Z":  # a zombie is dead, waiting for its parent
-                    left.append((stat.parent / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace"))
-            except OSError:  # gone while we looked
-                continue
-        if not left or time.monotonic() > deadline:
-            return left
-        time.sleep(0.1)

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from process_helpers import processes_left
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="process groups and /proc")
 
@@ -84,27 +85,9 @@ def _interrupt(args: list[str], when: Callable[[subprocess.Popen, list[str]], bo
             if proc.poll() is None:
                 os.killpg(proc.pid, signal.SIGKILL)
                 proc.wait()
-    # No worker is left behind either (a helper such as multiprocessing's resource tracker may take a
-    # moment to see its parent gone).
-    stray = _session(proc.pid)
-    for _ in range(50):
-        if not stray:
-            break
-        time.sleep(0.1)
-        stray = _session(proc.pid)
+    stray = processes_left(proc.pid, within=5.0)  # no worker is left behind either
     assert not stray, f"processes of the interrupted run are still alive: {stray}"
     return code, errors.read_text(), took
-
-
-def _session(sid: int) -> list[str]:
-    """Command lines of the processes still in session ``sid``."""
-    out = []
-    for pid in subprocess.run(["pgrep", "-s", str(sid)], capture_output=True, text=True).stdout.split():
-        try:
-            out.append(Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()[:200])
-        except OSError:
-            pass
-    return out
 
 
 def _workers_starting(proc: subprocess.Popen, _lines: list[str]) -> bool:
