@@ -358,6 +358,35 @@ def test_weight_decay_keeps_the_weights_smaller() -> None:
         TrainConfig(weight_decay=-1.0)
 
 
+def test_the_learning_rate_falls_along_a_cosine_to_lr_end() -> None:
+    # Adam's step on a gradient that never changes is the learning rate itself (times the gradient's sign),
+    # so the steps the optimizer takes show the schedule.
+    import jax.numpy as jnp
+    import optax  # type: ignore[import-untyped]
+
+    from triptych.nnue.train import TrainConfig, _functions
+
+    def steps_taken(config: TrainConfig, steps: int) -> list[float]:
+        _, _, optimizer = _functions(config, steps=steps)
+        params = {"w": jnp.zeros(3)}
+        state = optimizer.init(params)
+        taken = []
+        for _ in range(steps + 1):
+            updates, state = optimizer.update({"w": jnp.ones(3)}, state, params)
+            params = optax.apply_updates(params, updates)
+            taken.append(-float(updates["w"][0]))
+        return taken
+
+    falling = steps_taken(TrainConfig(learning_rate=1e-3, lr_end=1e-5), 100)
+    assert falling[0] == pytest.approx(1e-3, rel=1e-3)
+    assert falling[50] == pytest.approx(1e-5 + (1e-3 - 1e-5) / 2, rel=1e-2)  # half way down the cosine
+    assert falling[100] == pytest.approx(1e-5, rel=1e-2) and falling[100] == falling[-1]
+    assert all(a >= b for a, b in zip(falling, falling[1:]))
+    assert steps_taken(TrainConfig(learning_rate=1e-3), 100)[-1] == pytest.approx(1e-3, rel=1e-3)
+    with pytest.raises(ValueError, match="bad training configuration"):
+        TrainConfig(learning_rate=1e-3, lr_end=2e-3)
+
+
 def test_factorized_training_teaches_a_feature_through_its_factors() -> None:
     # A unit never seen on flow 1 in the data still gets weights there: those learnt for its row and kind
     # on the other flows. Without factors it keeps its random start and says nothing of them.
@@ -483,6 +512,8 @@ def test_the_commands_play_train_and_write_a_net_the_engine_reads(tmp_path: Path
     for scale in ("0", "big"):
         refused = CliRunner().invoke(main, ["train", "aquaignis", str(data), "--scale", scale])
         assert refused.exit_code == 2 and "neither a positive number nor 'fit'" in refused.output
+    rising = CliRunner().invoke(main, ["train", "aquaignis", str(data), "--lr", "0.001", "--lr-end", "0.01"])
+    assert rising.exit_code == 2 and "--lr-end" in rising.output and "the rate only falls" in rising.output
 
 
 def test_a_player_spec_names_the_net(trained: dict[str, Any]) -> None:

@@ -85,6 +85,9 @@ def _check_net(game: str, path: Path) -> None:
 @click.option("--epochs", "-e", type=click.IntRange(1), default=10, show_default=True)
 @click.option("--batch-size", type=click.IntRange(1), default=256, show_default=True)
 @click.option("--lr", "learning_rate", type=click.FloatRange(0, min_open=True), default=1e-3, show_default=True)
+@click.option("--lr-end", type=click.FloatRange(0), default=None,
+              help="Let the learning rate fall along a cosine from LR to LR_END over the whole run (at most LR; "
+                   "default: it stays LR).")
 @click.option("--lambda", "lam", type=click.FloatRange(0, 1), default=0.75, show_default=True,
               help="Weight of the search score in the target; the game result has 1 - LAMBDA.")
 @click.option("--scale", "scale_text", default="1500", show_default=True, metavar="K|fit",
@@ -106,10 +109,13 @@ def _check_net(game: str, path: Path) -> None:
 @click.option("--seed", type=click.IntRange(0), default=0, show_default=True)
 @click.option("--out", "-o", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="The quantized net written (default: GAME.nnue).")
-def train(game: str, data: tuple[Path, ...], epochs: int, batch_size: int, learning_rate: float, lam: float,
-          scale_text: str, weight_decay: float, factorize: bool, classic_share: int, skip_apart: bool, seed: int,
-          out: Path | None) -> None:
+def train(game: str, data: tuple[Path, ...], epochs: int, batch_size: int, learning_rate: float,
+          lr_end: float | None, lam: float, scale_text: str, weight_decay: float, factorize: bool,
+          classic_share: int, skip_apart: bool, seed: int, out: Path | None) -> None:
     """Train GAME's NNUE on DATA (one or more files from `triptych selfplay`) and write the quantized .nnue file."""
+    if lr_end is not None and lr_end > learning_rate:
+        raise click.BadParameter(f"{lr_end} is above the starting rate --lr {learning_rate}: the rate only falls",
+                                 param_hint="--lr-end")
     try:
         scale = None if scale_text == "fit" else float(scale_text)
     except ValueError:
@@ -122,7 +128,7 @@ def train(game: str, data: tuple[Path, ...], epochs: int, batch_size: int, learn
     interrupted: list[int] = []
     previous = signal.signal(signal.SIGINT, lambda signum, _frame: interrupted.append(signum))
     try:
-        _train(game, list(data), epochs, batch_size, learning_rate, lam, scale, weight_decay, factorize,
+        _train(game, list(data), epochs, batch_size, learning_rate, lr_end, lam, scale, weight_decay, factorize,
                classic_share, skip_apart, seed, out, lambda: bool(interrupted))
     finally:
         signal.signal(signal.SIGINT, previous)
@@ -130,9 +136,9 @@ def train(game: str, data: tuple[Path, ...], epochs: int, batch_size: int, learn
         raise KeyboardInterrupt  # the command group prints "Interrupted." and exits 130
 
 
-def _train(game: str, data: list[Path], epochs: int, batch_size: int, learning_rate: float, lam: float,
-           scale: float | None, weight_decay: float, factorize: bool, classic_share: int, skip_apart: bool,
-           seed: int, out: Path | None, stop: Callable[[], bool]) -> None:
+def _train(game: str, data: list[Path], epochs: int, batch_size: int, learning_rate: float,
+           lr_end: float | None, lam: float, scale: float | None, weight_decay: float, factorize: bool,
+           classic_share: int, skip_apart: bool, seed: int, out: Path | None, stop: Callable[[], bool]) -> None:
     if stop():
         return
     try:
@@ -154,8 +160,8 @@ def _train(game: str, data: list[Path], epochs: int, batch_size: int, learning_r
         if scale is None:
             scale = trainer.fit_scale(dataset["score"], dataset["result"])
             click.echo(f"K fitted to the data: {scale:.0f} centi-units")
-        config = trainer.TrainConfig(epochs=epochs, batch_size=batch_size, learning_rate=learning_rate, lam=lam,
-                                     scale=scale, seed=seed, factorize=factorize,
+        config = trainer.TrainConfig(epochs=epochs, batch_size=batch_size, learning_rate=learning_rate,
+                                     lr_end=lr_end, lam=lam, scale=scale, seed=seed, factorize=factorize,
                                      weight_decay=weight_decay, classic_share=classic_share)
         left_out = f" ({everything - len(dataset['score'])} with the networks apart left out)" if skip_apart else ""
         click.echo(f"{len(dataset['score'])} positions from {', '.join(map(str, data))}{left_out}")

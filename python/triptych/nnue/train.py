@@ -41,6 +41,9 @@ class TrainConfig:
     epochs: int = 10
     batch_size: int = 256
     learning_rate: float = 1e-3
+    # None: the rate stays learning_rate. Else it falls along a cosine from learning_rate to lr_end over the
+    # whole run, so the last batches settle the weights instead of shaking them at the full rate.
+    lr_end: float | None = None
     weight_decay: float = 0.0    # AdamW's decoupled decay of the weights (not the biases); 0: plain Adam
     lam: float = 0.75            # weight of the search score against the result
     scale: float = 1500.0        # K: centi-units per logistic unit
@@ -54,7 +57,8 @@ class TrainConfig:
 
     def __post_init__(self) -> None:
         if (self.epochs < 1 or self.batch_size < 1 or not 0 <= self.lam <= 1 or not 0 < self.validation < 1
-                or self.weight_decay < 0 or not 0 <= self.classic_share <= 99):
+                or self.weight_decay < 0 or not 0 <= self.classic_share <= 99
+                or (self.lr_end is not None and not 0 <= self.lr_end <= self.learning_rate)):
             raise ValueError(f"bad training configuration: {self}")
 
     @property
@@ -122,16 +126,18 @@ def split_by_game(games: np.ndarray, share: float, seed: int) -> tuple[np.ndarra
     return np.flatnonzero(~is_val), np.flatnonzero(is_val)
 
 
-def _functions(config: TrainConfig, first_layer_limit: float = 2.0,
-               game: NnueGame | None = None) -> tuple[Callable[..., Any], Callable[..., Any], Any]:
+def _functions(config: TrainConfig, first_layer_limit: float = 2.0, game: NnueGame | None = None,
+               steps: int = 0) -> tuple[Callable[..., Any], Callable[..., Any], Any]:
     """The jitted training step, the loss and the optimizer for `config`'s loss and learning rate.
 
     With `game` and ``config.factorize``, the parameters carry ``fac_w`` (the factors' weights; see
-    `fold`); without, the plain net's.
+    `fold`); without, the plain net's. `steps`, the run's batches in all, is what ``config.lr_end``'s
+    decay spans.
     """
     factor_game = game.name if game is not None and config.factorize else None
+    decay = (config.lr_end, steps) if config.lr_end is not None else None
     return _compiled(config.lam, config.scale, config.learning_rate, config.out_scale, first_layer_limit,
-                     factor_game, config.weight_decay, config.residual)
+                     factor_game, config.weight_decay, config.residual, decay)
 
 
 def _factor_index(game_name: str) -> np.ndarray:
@@ -153,8 +159,8 @@ def fold(params: dict[str, Any], factor_index: Any) -> Any:
 
 @functools.lru_cache(maxsize=8)
 def _compiled(lam: float, scale: float, learning_rate: float, out_scale: int, first_layer_limit: float,
-              factor_game: str | None, weight_decay: float = 0.0,
-              residual: bool = False) -> tuple[Callable[..., Any], Callable[..., Any], Any]:
+              factor_game: str | None, weight_decay: float = 0.0, residual: bool = False,
+              decay: tuple[float, int] | None = None) -> tuple[Callable[..., Any], Callable[..., Any], Any]:
     """Built once per setting: JAX compiles a jitted function again for every new closure."""
     config = TrainConfig(lam=lam, scale=scale, learning_rate=learning_rate, out_scale=out_scale)
     import jax
@@ -180,11 +186,15 @@ def _compiled(lam: float, scale: float, learning_rate: float, out_scale: int, fi
         target = config.lam * jax.nn.sigmoid(score / config.scale) + (1.0 - config.lam) * result
         return jnp.mean((predicted - target) ** 2)
 
+    rate: Any = learning_rate
+    if decay is not None:
+        lr_end, steps = decay
+        rate = optax.cosine_decay_schedule(learning_rate, decay_steps=max(1, steps), alpha=lr_end / learning_rate)
     if weight_decay > 0:
-        optimizer = optax.adamw(learning_rate, weight_decay=weight_decay,
+        optimizer = optax.adamw(rate, weight_decay=weight_decay,
                                 mask=lambda params: {k: k.endswith("_w") for k in params})
     else:
-        optimizer = optax.adam(learning_rate)
+        optimizer = optax.adam(rate)
 
     def clip(params: dict[str, Any]) -> dict[str, Any]:
         limits = {"ft_w": first_layer_limit, "ft_b": first_layer_limit, "l1_w": DENSE_LIMIT, "l2_w": DENSE_LIMIT,
@@ -244,7 +254,9 @@ def train(game: NnueGame, data: dict[str, Any], config: TrainConfig,
                          "format 3): play new data with `triptych selfplay`")
     classic = np.asarray(data["classic"], np.float32) if config.residual else np.zeros_like(score)
     train_rows, val_rows = split_by_game(np.asarray(data["game"]), config.validation, config.seed)
-    step, loss, optimizer = _functions(config, ft_limit(game.max_active), game)
+    # Whole batches only: one compiled shape (a partial last batch would compile again).
+    batches = max(1, len(train_rows) // config.batch_size)
+    step, loss, optimizer = _functions(config, ft_limit(game.max_active), game, steps=config.epochs * batches)
     initial = init_net(game, config.seed, config.residual)
     if config.factorize:
         initial["fac_w"] = np.zeros((game.factor_features, ACC_WIDTH), np.float32)  # the features' own at first
@@ -264,8 +276,6 @@ def train(game: NnueGame, data: dict[str, Any], config: TrainConfig,
     started = time.perf_counter()
     for epoch in range(1, config.epochs + 1):
         order = rng.permutation(train_rows)
-        # Whole batches only: one compiled shape (a partial last batch would compile again).
-        batches = max(1, len(order) // config.batch_size)
         train_total = 0.0
         for b in range(batches):
             rows = order[b * config.batch_size:(b + 1) * config.batch_size]
