@@ -371,7 +371,7 @@ def test_the_learning_rate_falls_along_a_cosine_to_lr_end() -> None:
         params = {"w": jnp.zeros(3)}
         state = optimizer.init(params)
         taken = []
-        for _ in range(steps + 1):
+        for _ in range(steps + 10):  # ten past the run's end
             updates, state = optimizer.update({"w": jnp.ones(3)}, state, params)
             params = optax.apply_updates(params, updates)
             taken.append(-float(updates["w"][0]))
@@ -380,8 +380,8 @@ def test_the_learning_rate_falls_along_a_cosine_to_lr_end() -> None:
     falling = steps_taken(TrainConfig(learning_rate=1e-3, lr_end=1e-5), 100)
     assert falling[0] == pytest.approx(1e-3, rel=1e-3)
     assert falling[50] == pytest.approx(1e-5 + (1e-3 - 1e-5) / 2, rel=1e-2)  # half way down the cosine
-    assert falling[100] == pytest.approx(1e-5, rel=1e-2) and falling[100] == falling[-1]
-    assert all(a >= b for a, b in zip(falling, falling[1:]))
+    assert falling[100:] == pytest.approx([1e-5] * 10, rel=1e-2)  # and stays there
+    assert all(a >= b * (1 - 1e-6) for a, b in zip(falling, falling[1:]))  # never rises (but for float noise)
     assert steps_taken(TrainConfig(learning_rate=1e-3), 100)[-1] == pytest.approx(1e-3, rel=1e-3)
     with pytest.raises(ValueError, match="bad training configuration"):
         TrainConfig(learning_rate=1e-3, lr_end=2e-3)
