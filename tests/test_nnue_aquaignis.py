@@ -385,6 +385,8 @@ def test_the_learning_rate_falls_along_a_cosine_to_lr_end() -> None:
     assert steps_taken(TrainConfig(learning_rate=1e-3), 100)[-1] == pytest.approx(1e-3, rel=1e-3)
     with pytest.raises(ValueError, match="bad training configuration"):
         TrainConfig(learning_rate=1e-3, lr_end=2e-3)
+    with pytest.raises(ValueError, match="needs the run's steps"):
+        _functions(TrainConfig(learning_rate=1e-3, lr_end=1e-5))
 
 
 def test_factorized_training_teaches_a_feature_through_its_factors() -> None:

@@ -135,6 +135,8 @@ def _functions(config: TrainConfig, first_layer_limit: float = 2.0, game: NnueGa
     decay spans.
     """
     factor_game = game.name if game is not None and config.factorize else None
+    if config.lr_end is not None and steps < 1:
+        raise ValueError(f"a falling learning rate needs the run's steps to fall over, not {steps}")
     decay = (config.lr_end, steps) if config.lr_end is not None else None
     return _compiled(config.lam, config.scale, config.learning_rate, config.out_scale, first_layer_limit,
                      factor_game, config.weight_decay, config.residual, decay)
@@ -189,7 +191,7 @@ def _compiled(lam: float, scale: float, learning_rate: float, out_scale: int, fi
     rate: Any = learning_rate
     if decay is not None:
         lr_end, steps = decay
-        rate = optax.cosine_decay_schedule(learning_rate, decay_steps=max(1, steps), alpha=lr_end / learning_rate)
+        rate = optax.cosine_decay_schedule(learning_rate, decay_steps=steps, alpha=lr_end / learning_rate)
     if weight_decay > 0:
         optimizer = optax.adamw(rate, weight_decay=weight_decay,
                                 mask=lambda params: {k: k.endswith("_w") for k in params})
