@@ -20,6 +20,7 @@
 #include "bindings/search_bindings.h"
 #include "nnue/net.h"
 #include "search/alphabeta.h"
+#include "search/eval_cache.h"
 
 namespace triptych::bindings {
 
@@ -109,6 +110,10 @@ void bind_nnue(py::module_& m) {
            "A copy, as the search makes one for each child (a stale position catches up first).")
       .def_property_readonly("state", [](const NnueState& p) { return p.state(); })
       .def("evaluate", &NnueState::evaluate)
+      .def_property_readonly(
+          "evaluation_key", [](const NnueState& p) { return search::evaluation_key<Game>(p); },
+          "The key of all the evaluation reads (the alpha-beta searches' evaluation cache): the position's hash, "
+          "and for AquaIgnis the no-progress bucket its net reads.")
       .def("accumulators",
            [](const NnueState& p) {
              py::array_t<std::int16_t> out({2, nnue::kAccWidth});
@@ -126,7 +131,7 @@ void bind_nnue(py::module_& m) {
   };
   py::class_<Searcher>(m, "NnueAlphaBetaSearcher", "Native alpha-beta search with the NNUE evaluation.")
       .def(py::init([](const BoundNet& n, int threads, std::size_t tt_mb, bool quiescence, int classic_share,
-                       int contempt) {
+                       int contempt, bool eval_cache) {
              if (classic_share < 0 || classic_share > 100)
                throw py::value_error("classic_share is a percentage, 0..100, not " + std::to_string(classic_share));
              check_contempt(contempt);
@@ -136,13 +141,15 @@ void bind_nnue(py::module_& m) {
              o.quiescence = quiescence;
              o.weights.classic_share = classic_share;
              o.contempt = contempt;
+             o.eval_cache = eval_cache;
              return Searcher{n.net, std::make_unique<AB>(o)};
            }),
            py::arg("net"), py::arg("threads") = 1, py::arg("tt_mb") = 64, py::arg("quiescence") = true,
-           py::arg("classic_share") = 0, py::arg("contempt") = 0,
+           py::arg("classic_share") = 0, py::arg("contempt") = 0, py::arg("eval_cache") = true,
            "classic_share: the percentage of each evaluation taken from the classic evaluation (its tuned "
            "weights), the rest from the net; 0, the net alone (docs/nnue.md, \"The classic share\"). "
-           "contempt: a draw's value below 0 for the side that searches, in centi-units (docs/ai.md).")
+           "contempt: a draw's value below 0 for the side that searches, in centi-units (docs/ai.md). "
+           "eval_cache: remember each thread's evaluations by position; off, the same search, slower.")
       .def(
           "search",
           [](Searcher& self, const BaseState& s, int depth, std::int64_t time_ms, std::uint64_t nodes,

@@ -97,7 +97,8 @@ void bind_searches(py::module_& m) {
   using MC = search::Mcts<Game>;
 
   py::class_<AB>(m, "AlphaBetaSearcher", "Native alpha-beta search; keeps its transposition table between searches.")
-      .def(py::init([](int threads, std::size_t tt_mb, const py::dict& weights, bool quiescence, int contempt) {
+      .def(py::init([](int threads, std::size_t tt_mb, const py::dict& weights, bool quiescence, int contempt,
+                       bool eval_cache) {
              check_contempt(contempt);
              typename AB::Options o;
              o.threads = threads;
@@ -105,11 +106,13 @@ void bind_searches(py::module_& m) {
              o.weights = weights_from<Game>(weights);
              o.quiescence = quiescence;
              o.contempt = contempt;
+             o.eval_cache = eval_cache;
              return std::make_unique<AB>(o);
            }),
            py::arg("threads") = 1, py::arg("tt_mb") = 64, py::arg("weights") = py::dict(),
-           py::arg("quiescence") = true, py::arg("contempt") = 0,
-           "contempt: a draw's value below 0 for the side that searches, in centi-units (docs/ai.md).")
+           py::arg("quiescence") = true, py::arg("contempt") = 0, py::arg("eval_cache") = true,
+           "contempt: a draw's value below 0 for the side that searches, in centi-units (docs/ai.md). "
+           "eval_cache: remember each thread's evaluations by position; off, the same search, slower.")
       .def(
           "search",
           [](AB& ab, const State& s, int depth, std::int64_t time_ms, std::uint64_t nodes,

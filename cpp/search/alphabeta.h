@@ -5,7 +5,9 @@
 // also at a terminal state), is_terminal, winner (-1 draw), is_tactical,
 // encode/decode (action <-> 32-bit code) and evaluate (for side(state)); and
 // optionally tactical_actions (just the legal actions is_tactical accepts, in
-// legal_actions' order), which quiescence then lists instead of all of them.
+// legal_actions' order), which quiescence then lists instead of all of them,
+// and evaluation_key (the hash of all that evaluate reads, where the position's
+// hash leaves some of it out), which keys the evaluation cache (eval_cache.h).
 //
 // Several actions in a row may belong to the same side (two actions a turn),
 // so the sign flips only when the side changes: a child of the same side is
@@ -29,8 +31,9 @@
 //
 // Features: transposition table, principal variation search, aspiration
 // windows, move ordering (TT action, tactical actions, killers, history),
-// late move reductions, quiescence on tactical actions, Lazy SMP threads
-// sharing the table, limits on depth, time and nodes, and a stop flag.
+// late move reductions, quiescence on tactical actions, an evaluation cache
+// per thread, Lazy SMP threads sharing the table, limits on depth, time and
+// nodes, and a stop flag.
 #pragma once
 
 #include <algorithm>
@@ -42,6 +45,7 @@
 #include <thread>
 #include <vector>
 
+#include "search/eval_cache.h"
 #include "search/limits.h"
 #include "search/tt.h"
 
@@ -62,6 +66,7 @@ class AlphaBeta {
     bool quiescence = true;
     int quiescence_plies = 6;
     int contempt = 0;  // a draw's value below 0 for the searching side, centi-units
+    bool eval_cache = true;  // remember evaluations by position (the same nodes and scores, sooner)
   };
 
   explicit AlphaBeta(const Options& options = {}) : options_(options), tt_(options.tt_mb) {
@@ -122,6 +127,7 @@ class AlphaBeta {
     int id;
     std::uint32_t killers[kMaxPly][2];
     std::unique_ptr<int[]> history;  // [side][action code hash]
+    EvalCache evaluations;
     std::uint32_t pv[kMaxPly][kMaxPly];
     int pv_length[kMaxPly];
     std::uint64_t path[kMaxPly];  // hash of the position at each ply of the current line
@@ -215,6 +221,16 @@ class AlphaBeta {
     return Game::side(s) == root_side_ ? -options_.contempt : options_.contempt;
   }
 
+  // The evaluation of s, from the worker's cache where it was made before.
+  int evaluate(Worker& w, const State& s) const {
+    if (!options_.eval_cache) return evaluate(s);
+    const std::uint64_t key = evaluation_key<Game>(s);
+    int score;
+    if (w.evaluations.probe(key, score)) return score;
+    score = evaluate(s);
+    w.evaluations.store(key, score);
+    return score;
+  }
   int evaluate(const State& s) const {
     if constexpr (requires { Game::evaluate(s, options_.weights, 0); })
       return Game::evaluate(s, options_.weights, draw_score(s));
@@ -288,7 +304,7 @@ class AlphaBeta {
     w.path[ply] = hash;
     if (ply > 0 && is_repetition(w, hash, ply)) return draw_score(s);  // a cycle: scored as the draw it leads to
     if (depth <= 0 || ply >= kMaxPly - 2) {
-      return options_.quiescence ? quiesce(w, s, alpha, beta, ply, options_.quiescence_plies) : evaluate(s);
+      return options_.quiescence ? quiesce(w, s, alpha, beta, ply, options_.quiescence_plies) : evaluate(w, s);
     }
     const std::uint64_t key = hash ^ tt_salt_;
     if (should_stop(w)) return 0;
@@ -367,7 +383,7 @@ class AlphaBeta {
     if (Game::is_terminal(s)) return terminal_score(s, ply);
     if (should_stop(w)) return 0;
     w.seldepth = std::max(w.seldepth, ply);
-    const int stand_pat = evaluate(s);
+    const int stand_pat = evaluate(w, s);
     if (stand_pat >= beta || plies_left <= 0 || ply >= kMaxPly - 2) return stand_pat;
     alpha = std::max(alpha, stand_pat);
     ActionList actions;
