@@ -76,12 +76,15 @@ def test_under_contempt_both_sides_searches_are_the_same_with_the_cache(game: st
 
 def other_counters(game: str, state: Any) -> list[Any]:
     """Copies of `state` that differ from it only where the position hash does not look: the turn number,
-    and AquaIgnis's no-progress counter (R17); those from_dict refuses are left out."""
+    AquaIgnis's no-progress counter (R17), Hexfleet's record of earlier turn starts (R20); those from_dict
+    refuses are left out."""
     module = MODULES[game]
     d = state.to_dict()
     variants = [{"turn": d["turn"] + k} for k in (1, 2, 13)]
     if game == "aquaignis":
         variants += [{"no_progress": n} for n in range(0, 80, 3) if n != d["no_progress"]]
+    else:
+        variants += [{"history": d["history"][-k:]} for k in (1, 3)]  # R20's record of turn starts
     out = []
     for change in variants:
         try:
