@@ -40,6 +40,8 @@ struct ExtraFacts {
   int turn;
   int progress;
 };
+// The no-progress count (R17) as the net reads it: in tens, the last bucket open-ended.
+inline int progress_bucket(const State& s) { return std::min(s.no_progress() / 10, 7); }
 inline ExtraFacts extra_facts(const State& s) {
   ExtraFacts f;
   for (int side = 0; side < 2; ++side) {
@@ -48,7 +50,7 @@ inline ExtraFacts extra_facts(const State& s) {
     f.link[side] = link.active() ? link.center * 2 + std::clamp(int(link.turns_left), 1, 2) - 1 : -1;
   }
   f.turn = s.side_to_act() * 2 + std::clamp(s.actions_left(), 1, 2) - 1;
-  f.progress = std::min(s.no_progress() / 10, 7);
+  f.progress = progress_bucket(s);
   return f;
 }
 // Their features for `perspective` ("who" 0: the perspective's own side).

@@ -154,8 +154,8 @@ struct NnueSearchGame {
   static std::uint64_t hash(const State& s) { return s.state().hash(); }
   // The net also reads the no-progress counter (R17, in buckets of ten actions), which the hash leaves out.
   static std::uint64_t evaluation_key(const State& s) {
-    const int progress = nnue_features::extra_facts(s.state()).progress;
-    return s.state().hash() ^ 0xD6E8FEB86659FD93ULL * static_cast<std::uint64_t>(progress + 1);
+    const int bucket = nnue_features::progress_bucket(s.state());
+    return s.state().hash() ^ kNoProgressMix * static_cast<std::uint64_t>(bucket + 1);
   }
   static int side(const State& s) { return s.state().side_to_act(); }
   static bool is_terminal(const State& s) { return s.state().is_terminal(); }

@@ -11,6 +11,9 @@
 
 namespace triptych::aquaignis {
 
+// Mixed into the position hash where a key must also tell no-progress counts apart (the hash leaves them out).
+inline constexpr std::uint64_t kNoProgressMix = 0xD6E8FEB86659FD93ULL;
+
 struct SearchGame {
   using State = aquaignis::State;
   using Action = aquaignis::Action;
@@ -40,7 +43,7 @@ struct SearchGame {
   static std::uint64_t proof_key(const State& s, int plies) {
     const int limit = 2 * s.options().no_progress_limit;
     if (limit == 0 || s.no_progress() + plies < limit) return s.hash();
-    return s.hash() ^ (0xD6E8FEB86659FD93ULL * static_cast<std::uint64_t>(s.no_progress() + 1));
+    return s.hash() ^ (kNoProgressMix * static_cast<std::uint64_t>(s.no_progress() + 1));
   }
   // Only a breakthrough scores, and only an Advance (with its linked partner,
   // R11) or a Surge steps a piece off the board: no other action can win.

@@ -64,7 +64,7 @@ class EvalCache {
     void operator()(Slot* p) const { std::free(p); }
   };
   static std::size_t index(std::uint64_t key) {
-    // The high bits: the low ones also pick the transposition table's bucket.
+    // The high bits: the transposition table picks its bucket by the key modulo its size.
     return static_cast<std::size_t>(key >> (64 - kBits));
   }
   std::unique_ptr<Slot[], Free> slots_;
