@@ -74,6 +74,14 @@ inline void check_contempt(int contempt) {
                           std::to_string(kMaxContempt) + ", not " + std::to_string(contempt));
 }
 
+// Static futility's margin a ply (docs/ai.md): 0 is off; above this it would prune nothing a search meets.
+constexpr int kMaxFutilityMargin = 1000;
+inline void check_futility_margin(int margin) {
+  if (margin < 0 || margin > kMaxFutilityMargin)
+    throw py::value_error("futility_margin is in centi-units a ply, 0 (off).." + std::to_string(kMaxFutilityMargin) +
+                          ", not " + std::to_string(margin));
+}
+
 // One alpha-beta search from `root`, without the GIL (Ctrl-C stops it and raises KeyboardInterrupt):
 // the result as a dict. Shared by the classic and the NNUE searchers.
 template <class AB, class RootState>
@@ -98,8 +106,9 @@ void bind_searches(py::module_& m) {
 
   py::class_<AB>(m, "AlphaBetaSearcher", "Native alpha-beta search; keeps its transposition table between searches.")
       .def(py::init([](int threads, std::size_t tt_mb, const py::dict& weights, bool quiescence, int contempt,
-                       bool eval_cache) {
+                       bool eval_cache, int futility_margin) {
              check_contempt(contempt);
+             check_futility_margin(futility_margin);
              typename AB::Options o;
              o.threads = threads;
              o.tt_mb = tt_mb;
@@ -107,12 +116,15 @@ void bind_searches(py::module_& m) {
              o.quiescence = quiescence;
              o.contempt = contempt;
              o.eval_cache = eval_cache;
+             o.futility_margin = futility_margin;
              return std::make_unique<AB>(o);
            }),
            py::arg("threads") = 1, py::arg("tt_mb") = 64, py::arg("weights") = py::dict(),
            py::arg("quiescence") = true, py::arg("contempt") = 0, py::arg("eval_cache") = true,
+           py::arg("futility_margin") = 0,
            "contempt: a draw's value below 0 for the side that searches, in centi-units (docs/ai.md). "
-           "eval_cache: remember each thread's evaluations by position; off, the same search, slower.")
+           "eval_cache: remember each thread's evaluations by position; off, the same search, slower. "
+           "futility_margin: static futility's margin a ply, centi-units; 0, off (docs/ai.md).")
       .def(
           "search",
           [](AB& ab, const State& s, int depth, std::int64_t time_ms, std::uint64_t nodes,

@@ -29,9 +29,18 @@
 // third argument, evaluate(state, weights, draw). With contempt the scores
 // depend on the side at the root, so the transposition table keys carry it.
 //
+// Static futility (Options::futility_margin, off at 0): a node off the
+// principal variation, within kFutilityDepth plies of the horizon, whose
+// evaluation beats beta by the margin for each ply left returns that
+// evaluation unsearched, trusting that no line of so few actions loses that
+// much. It is only as good as the evaluation: measured at 100 ms a move it
+// cost Hexfleet's classic evaluation and AquaIgnis's net dearly and left
+// Hexfleet's net where it was (docs/ai.md, "Static futility"), so no search
+// uses it unless given a margin.
+//
 // Features: transposition table, principal variation search, aspiration
 // windows, move ordering (TT action, tactical actions, killers, history),
-// late move reductions, quiescence on tactical actions, an evaluation cache
+// late move reductions, static futility, quiescence on tactical actions, an evaluation cache
 // per thread, Lazy SMP threads sharing the table, limits on depth, time and
 // nodes, and a stop flag.
 #pragma once
@@ -67,7 +76,10 @@ class AlphaBeta {
     int quiescence_plies = 6;
     int contempt = 0;  // a draw's value below 0 for the searching side, centi-units
     bool eval_cache = true;  // remember evaluations by position (the same nodes and scores, sooner)
+    int futility_margin = 0;  // centi-units a ply for static futility; 0: off
   };
+  // Static futility looks no further from the horizon than this.
+  static constexpr int kFutilityDepth = 3;
 
   explicit AlphaBeta(const Options& options = {}) : options_(options), tt_(options.tt_mb) {
     options_.threads = std::max(1, options_.threads);
@@ -320,6 +332,11 @@ class AlphaBeta {
             (entry.bound == Bound::kUpper && score <= alpha))
           return score;
       }
+    }
+
+    if (!is_pv && options_.futility_margin > 0 && depth <= kFutilityDepth && !is_mate_score(beta)) {
+      const int static_eval = evaluate(w, s);
+      if (static_eval - options_.futility_margin * depth >= beta) return static_eval;
     }
 
     ActionList actions;

@@ -120,6 +120,7 @@ def default_net(game: str) -> str:
 
 MAX_DEPTH = 120  # the searches' ply stack holds 128; 8 are kept for quiescence
 MAX_CONTEMPT = 1000  # centi-units; the native searchers' bound (cpp/bindings/search_bindings.h)
+MAX_FUTILITY_MARGIN = 1000  # centi-units a ply; the native searchers' bound (the same file)
 # AlphaBeta's depth when it is left out: 6 with no other limit (explicit None means no depth limit).
 _DEFAULT_DEPTH: Any = type("_DefaultDepth", (), {"__repr__": lambda self: "6 unless a budget is given"})()
 
@@ -191,6 +192,9 @@ class AlphaBeta:
     out: the shipped net's own share, 0 for any other net). ``contempt``
     (centi-units, default 0) scores a draw as that much below 0 for the side
     that searches, so it plays on rather than settle (docs/ai.md, "Contempt").
+    ``futility_margin`` (centi-units a ply; 0, the default, is off) prunes a
+    node near the horizon whose evaluation beats the window by that much a
+    ply (docs/ai.md, "Static futility"; measured, it did not pay).
     ``evaluation="default"`` (the default) is each game's best measured:
     the shipped net where one has beaten the classic evaluation under SPRT
     (``SHIPPED_NNUE``: Hexfleet and AquaIgnis), else the classic; with ``weights``, always
@@ -207,7 +211,7 @@ class AlphaBeta:
                  threads: int = 1, tt_mb: int = 64, weights: dict[str, int] | None = None,
                  quiescence: bool = True, clock_ms: int | None = None, increment_ms: int = 0,
                  evaluation: str = "default", net: str | None = None, classic_share: int | None = None,
-                 contempt: int = 0) -> None:
+                 contempt: int = 0, futility_margin: int = 0) -> None:
         budgeted = time_ms is not None or nodes is not None or clock_ms is not None
         if depth is _DEFAULT_DEPTH:
             depth = None if budgeted else 6
@@ -236,6 +240,8 @@ class AlphaBeta:
         self.evaluation, self.net, self.classic_share = evaluation, net, classic_share
         self.contempt: int = _integer("contempt", contempt, -MAX_CONTEMPT, MAX_CONTEMPT,  # type: ignore[assignment]
                                       optional=False)
+        self.futility_margin: int = _integer("futility_margin", futility_margin, 0,  # type: ignore[assignment]
+                                             MAX_FUTILITY_MARGIN, optional=False)
         self.depth, self.time_ms, self.nodes = depth, time_ms, nodes
         self.threads, self.tt_mb, self.weights, self.quiescence = threads, tt_mb, dict(weights or {}), quiescence
         self.clock = GameClock(clock_ms, increment_ms) if clock_ms is not None else None
@@ -253,11 +259,13 @@ class AlphaBeta:
                 share = resolve_classic_share(name, self.net, self.classic_share)
                 self._searchers[name] = module.NnueAlphaBetaSearcher(net, threads=self.threads, tt_mb=self.tt_mb,
                                                                      quiescence=self.quiescence, classic_share=share,
-                                                                     contempt=self.contempt)
+                                                                     contempt=self.contempt,
+                                                                     futility_margin=self.futility_margin)
             else:
                 self._searchers[name] = module.AlphaBetaSearcher(threads=self.threads, tt_mb=self.tt_mb,
                                                                  weights=self.weights, quiescence=self.quiescence,
-                                                                 contempt=self.contempt)
+                                                                 contempt=self.contempt,
+                                                                 futility_margin=self.futility_margin)
         return self._searchers[name]
 
     def evaluation_for(self, game: str) -> str:
@@ -347,6 +355,8 @@ class AlphaBeta:
             evaluation += f", classic_share={self.classic_share}"
         if self.contempt:
             evaluation += f", contempt={self.contempt}"
+        if self.futility_margin:
+            evaluation += f", futility_margin={self.futility_margin}"
         return f"AlphaBeta({limits}, threads={self.threads}{evaluation})"
 
 
