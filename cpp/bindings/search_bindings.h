@@ -74,7 +74,7 @@ inline void check_contempt(int contempt) {
                           std::to_string(kMaxContempt) + ", not " + std::to_string(contempt));
 }
 
-// Static futility's margin a ply (docs/ai.md): 0 is off; above this it would prune nothing a search meets.
+// Static futility's margin a ply (docs/ai.md): 0 is off; the bound is contempt's, far above any margin tried.
 constexpr int kMaxFutilityMargin = 1000;
 inline void check_futility_margin(int margin) {
   if (margin < 0 || margin > kMaxFutilityMargin)

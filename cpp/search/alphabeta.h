@@ -40,9 +40,9 @@
 //
 // Features: transposition table, principal variation search, aspiration
 // windows, move ordering (TT action, tactical actions, killers, history),
-// late move reductions, static futility, quiescence on tactical actions, an evaluation cache
-// per thread, Lazy SMP threads sharing the table, limits on depth, time and
-// nodes, and a stop flag.
+// late move reductions, static futility (off unless given a margin),
+// quiescence on tactical actions, an evaluation cache per thread, Lazy SMP
+// threads sharing the table, limits on depth, time and nodes, and a stop flag.
 #pragma once
 
 #include <algorithm>

@@ -333,11 +333,13 @@ class EngineSession:
             if ai.resolve_evaluation(self.evaluation, self.game, self.weights.get(self.game)) == "nnue":
                 self._searcher = ai.AlphaBeta(depth=1, threads=self.options["threads"], tt_mb=self.options["hash"],
                                               evaluation="nnue", net=self._net(), classic_share=self._classic_share(),
-                                              contempt=self.options["contempt"], futility_margin=self.options["futility"])
+                                              contempt=self.options["contempt"],
+                                              futility_margin=self.options["futility"])
             else:
                 self._searcher = ai.AlphaBeta(depth=1, threads=self.options["threads"], tt_mb=self.options["hash"],
                                               evaluation="classic", weights=self.weights.get(self.game, {}),
-                                              contempt=self.options["contempt"], futility_margin=self.options["futility"])
+                                              contempt=self.options["contempt"],
+                                              futility_margin=self.options["futility"])
         self._searcher._searcher(self.state)  # build the native searcher (its hash table) before any clock runs
         return self._searcher
 
