@@ -11,7 +11,7 @@
 //   valgrind --tool=callgrind /tmp/nnue_workloads aquaignis 9 python/triptych/nnue/nets/aquaignis.nnue
 //   valgrind --tool=callgrind /tmp/nnue_workloads hexfleet 6 python/triptych/nnue/nets/hexfleet.nnue
 //   ... add `classic` for the classic search of the same positions, `futility=M` for static futility's
-//   margin (docs/ai.md, "Static futility"; 0, the default, is off)
+//   margin, `latemoves=N` for late-move pruning's count (docs/ai.md; 0, the default, is off)
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -26,12 +26,19 @@
 using namespace triptych;
 
 namespace {
+// The forward pruning every search of the run takes (0: off).
+struct Pruning {
+  int futility_margin = 0;
+  int late_move_pruning = 0;
+};
+
 template <typename Game, typename Root>
-void run_search(const Root& root, int depth, int classic_share, int futility_margin, unsigned long long& nodes) {
+void run_search(const Root& root, int depth, int classic_share, const Pruning& pruning, unsigned long long& nodes) {
   typename search::AlphaBeta<Game>::Options o;
   o.threads = 1;
   o.tt_mb = 16;
-  o.futility_margin = futility_margin;
+  o.futility_margin = pruning.futility_margin;
+  o.late_move_pruning = pruning.late_move_pruning;
   if constexpr (requires { o.weights.classic_share; }) o.weights.classic_share = classic_share;
   search::AlphaBeta<Game> ab(o);
   const auto r = ab.search(root, search::SearchLimits{depth, 0, 0});
@@ -50,7 +57,7 @@ struct GameOps {
 // Position p: `opening(p)` random actions from the start, drawn with Rng(seed + p); seeds whose
 // game ends within them are passed over (Rng(seed + 4), ...), so all four positions are searched.
 template <typename Ns, typename Ops, typename Opening>
-unsigned long long run(const nnue::Net& net, int depth, bool classic, int classic_share, int futility_margin, int seed,
+unsigned long long run(const nnue::Net& net, int depth, bool classic, int classic_share, const Pruning& pruning, int seed,
                        Ops, Opening opening) {
   using State = typename Ops::State;
   unsigned long long nodes = 0;
@@ -67,9 +74,9 @@ unsigned long long run(const nnue::Net& net, int depth, bool classic, int classi
       if (!s.is_terminal()) break;
     }
     if (classic)
-      run_search<typename Ops::Classic>(s, depth, 0, futility_margin, nodes);
+      run_search<typename Ops::Classic>(s, depth, 0, pruning, nodes);
     else
-      run_search<Ns>(typename Ns::State(s, net), depth, classic_share, futility_margin, nodes);
+      run_search<Ns>(typename Ns::State(s, net), depth, classic_share, pruning, nodes);
   }
   return nodes;
 }
@@ -78,19 +85,21 @@ unsigned long long run(const nnue::Net& net, int depth, bool classic, int classi
 
 int main(int argc, char** argv) {
   if (argc < 4) {
-    std::fprintf(stderr, "usage: %s aquaignis|hexfleet DEPTH NET [classic] [futility=M]\n", argv[0]);
+    std::fprintf(stderr, "usage: %s aquaignis|hexfleet DEPTH NET [classic] [futility=M] [latemoves=N]\n", argv[0]);
     return 2;
   }
   const std::string game = argv[1];
   const int depth = std::atoi(argv[2]);
   bool classic = false;
-  int futility_margin = 0;
+  Pruning pruning;
   for (int i = 4; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "classic")
       classic = true;
     else if (arg.rfind("futility=", 0) == 0)
-      futility_margin = std::atoi(arg.c_str() + 9);
+      pruning.futility_margin = std::atoi(arg.c_str() + 9);
+    else if (arg.rfind("latemoves=", 0) == 0)
+      pruning.late_move_pruning = std::atoi(arg.c_str() + 10);
     else {
       std::fprintf(stderr, "unknown argument %s\n", arg.c_str());
       return 2;
@@ -100,12 +109,12 @@ int main(int argc, char** argv) {
   if (game == "aquaignis") {
     namespace g = aquaignis;
     const nnue::Net net = nnue::load_net(argv[3], g::nnue_spec());
-    nodes = run<g::NnueSearchGame>(net, depth, classic, 90, futility_margin, 100, GameOps<g::State, g::ActionList, g::SearchGame>{},
+    nodes = run<g::NnueSearchGame>(net, depth, classic, 90, pruning, 100, GameOps<g::State, g::ActionList, g::SearchGame>{},
                                    [](int p) { return 12 * p; });
   } else if (game == "hexfleet") {
     namespace g = hexfleet;
     const nnue::Net net = nnue::load_net(argv[3], g::nnue_spec());
-    nodes = run<g::NnueSearchGame>(net, depth, classic, 50, futility_margin, 200, GameOps<g::State, g::ActionList, g::SearchGame>{},
+    nodes = run<g::NnueSearchGame>(net, depth, classic, 50, pruning, 200, GameOps<g::State, g::ActionList, g::SearchGame>{},
                                    [](int p) { return 2 + 6 * p; });
   } else {
     std::fprintf(stderr, "unknown game %s\n", game.c_str());

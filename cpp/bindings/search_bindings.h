@@ -82,6 +82,14 @@ inline void check_futility_margin(int margin) {
                           ", not " + std::to_string(margin));
 }
 
+// Late-move pruning's quiet actions a ply (docs/ai.md): 0 is off; more than a position has is the same as off.
+constexpr int kMaxLateMovePruning = 1000;
+inline void check_late_move_pruning(int count) {
+  if (count < 0 || count > kMaxLateMovePruning)
+    throw py::value_error("late_move_pruning is a count of quiet actions a ply, 0 (off).." +
+                          std::to_string(kMaxLateMovePruning) + ", not " + std::to_string(count));
+}
+
 // One alpha-beta search from `root`, without the GIL (Ctrl-C stops it and raises KeyboardInterrupt):
 // the result as a dict. Shared by the classic and the NNUE searchers.
 template <class AB, class RootState>
@@ -106,9 +114,10 @@ void bind_searches(py::module_& m) {
 
   py::class_<AB>(m, "AlphaBetaSearcher", "Native alpha-beta search; keeps its transposition table between searches.")
       .def(py::init([](int threads, std::size_t tt_mb, const py::dict& weights, bool quiescence, int contempt,
-                       bool eval_cache, int futility_margin) {
+                       bool eval_cache, int futility_margin, int late_move_pruning) {
              check_contempt(contempt);
              check_futility_margin(futility_margin);
+             check_late_move_pruning(late_move_pruning);
              typename AB::Options o;
              o.threads = threads;
              o.tt_mb = tt_mb;
@@ -117,14 +126,16 @@ void bind_searches(py::module_& m) {
              o.contempt = contempt;
              o.eval_cache = eval_cache;
              o.futility_margin = futility_margin;
+             o.late_move_pruning = late_move_pruning;
              return std::make_unique<AB>(o);
            }),
            py::arg("threads") = 1, py::arg("tt_mb") = 64, py::arg("weights") = py::dict(),
            py::arg("quiescence") = true, py::arg("contempt") = 0, py::arg("eval_cache") = true,
-           py::arg("futility_margin") = 0,
+           py::arg("futility_margin") = 0, py::arg("late_move_pruning") = 0,
            "contempt: a draw's value below 0 for the side that searches, in centi-units (docs/ai.md). "
            "eval_cache: remember each thread's evaluations by position; off, the same search, slower. "
-           "futility_margin: static futility's margin a ply, centi-units; 0, off (docs/ai.md).")
+           "futility_margin: static futility's margin a ply, centi-units; 0, off (docs/ai.md). "
+           "late_move_pruning: quiet actions searched a ply left near the horizon; 0, off (docs/ai.md).")
       .def(
           "search",
           [](AB& ab, const State& s, int depth, std::int64_t time_ms, std::uint64_t nodes,

@@ -38,9 +38,15 @@
 // Hexfleet's net where it was (docs/ai.md, "Static futility"), so no search
 // uses it unless given a margin.
 //
+// Late-move pruning (Options::late_move_pruning, off at 0): a node off the
+// principal variation within kLateMoveDepth plies of the horizon searches
+// its quiet actions (not tactical, not a killer) only up to N for each ply
+// left, in move order, once one action has a score; the rest are skipped,
+// trusting the ordering (docs/ai.md, "Late-move pruning").
+//
 // Features: transposition table, principal variation search, aspiration
 // windows, move ordering (TT action, tactical actions, killers, history),
-// late move reductions, static futility (off unless given a margin),
+// late move reductions, static futility and late-move pruning (off unless given),
 // quiescence on tactical actions, an evaluation cache per thread, Lazy SMP
 // threads sharing the table, limits on depth, time and nodes, and a stop flag.
 #pragma once
@@ -77,9 +83,12 @@ class AlphaBeta {
     int contempt = 0;  // a draw's value below 0 for the searching side, centi-units
     bool eval_cache = true;  // remember evaluations by position (the same nodes and scores, sooner)
     int futility_margin = 0;  // centi-units a ply for static futility; 0: off
+    int late_move_pruning = 0;  // quiet actions searched a ply left near the horizon; 0: off
   };
   // Static futility looks no further from the horizon than this.
   static constexpr int kFutilityDepth = 3;
+  // Late-move pruning looks no further from the horizon than this.
+  static constexpr int kLateMoveDepth = 2;
 
   explicit AlphaBeta(const Options& options = {}) : options_(options), tt_(options.tt_mb) {
     options_.threads = std::max(1, options_.threads);
@@ -344,6 +353,10 @@ class AlphaBeta {
     order(w, s, actions, tt_move, ply);
     const int side = Game::side(s);
     const int original_alpha = alpha;
+    // Late-move pruning: from this action on, quiet ones are skipped (none where it is off or out of reach).
+    const int quiet_limit = !is_pv && options_.late_move_pruning > 0 && depth <= kLateMoveDepth
+                                ? options_.late_move_pruning * depth
+                                : ActionList::capacity();
     int best = -kInfinity;
     std::uint32_t best_code = kNoMove;
 
@@ -351,6 +364,11 @@ class AlphaBeta {
       const Action& a = actions[i];
       const std::uint32_t code = Game::encode(a);
       const bool tactical = Game::is_tactical(s, a);
+      if (i >= quiet_limit) [[unlikely]] {
+        if (!tactical && best > -kInfinity && !is_mate_score(best) && code != w.killers[ply][0] &&
+            code != w.killers[ply][1])
+          continue;
+      }
       State child = s;
       Game::apply(child, a);
       int score;

@@ -121,6 +121,7 @@ def default_net(game: str) -> str:
 MAX_DEPTH = 120  # the searches' ply stack holds 128; 8 are kept for quiescence
 MAX_CONTEMPT = 1000  # centi-units; the native searchers' bound (cpp/bindings/search_bindings.h)
 MAX_FUTILITY_MARGIN = 1000  # centi-units a ply; the native searchers' bound (the same file)
+MAX_LATE_MOVE_PRUNING = 1000  # quiet actions a ply; the native searchers' bound (the same file)
 # AlphaBeta's depth when it is left out: 6 with no other limit (explicit None means no depth limit).
 _DEFAULT_DEPTH: Any = type("_DefaultDepth", (), {"__repr__": lambda self: "6 unless a budget is given"})()
 
@@ -195,6 +196,9 @@ class AlphaBeta:
     ``futility_margin`` (centi-units a ply; 0, the default, is off) prunes a
     node near the horizon whose evaluation beats the window by that much a
     ply (docs/ai.md, "Static futility"; measured, it did not pay).
+    ``late_move_pruning`` (0, the default, is off) searches only that many
+    quiet actions for each ply left near the horizon off the principal
+    variation (docs/ai.md, "Late-move pruning").
     ``evaluation="default"`` (the default) is each game's best measured:
     the shipped net where one has beaten the classic evaluation under SPRT
     (``SHIPPED_NNUE``: Hexfleet and AquaIgnis), else the classic; with ``weights``, always
@@ -211,7 +215,8 @@ class AlphaBeta:
                  threads: int = 1, tt_mb: int = 64, weights: dict[str, int] | None = None,
                  quiescence: bool = True, clock_ms: int | None = None, increment_ms: int = 0,
                  evaluation: str = "default", net: str | None = None, classic_share: int | None = None,
-                 contempt: int = 0, futility_margin: int = 0) -> None:
+                 contempt: int = 0, futility_margin: int = 0,
+                 late_move_pruning: int = 0) -> None:
         budgeted = time_ms is not None or nodes is not None or clock_ms is not None
         if depth is _DEFAULT_DEPTH:
             depth = None if budgeted else 6
@@ -242,6 +247,8 @@ class AlphaBeta:
                                       optional=False)
         self.futility_margin: int = _integer("futility_margin", futility_margin, 0,  # type: ignore[assignment]
                                              MAX_FUTILITY_MARGIN, optional=False)
+        self.late_move_pruning: int = _integer("late_move_pruning", late_move_pruning, 0,  # type: ignore[assignment]
+                                               MAX_LATE_MOVE_PRUNING, optional=False)
         self.depth, self.time_ms, self.nodes = depth, time_ms, nodes
         self.threads, self.tt_mb, self.weights, self.quiescence = threads, tt_mb, dict(weights or {}), quiescence
         self.clock = GameClock(clock_ms, increment_ms) if clock_ms is not None else None
@@ -260,12 +267,14 @@ class AlphaBeta:
                 self._searchers[name] = module.NnueAlphaBetaSearcher(net, threads=self.threads, tt_mb=self.tt_mb,
                                                                      quiescence=self.quiescence, classic_share=share,
                                                                      contempt=self.contempt,
-                                                                     futility_margin=self.futility_margin)
+                                                                     futility_margin=self.futility_margin,
+                                                                     late_move_pruning=self.late_move_pruning)
             else:
                 self._searchers[name] = module.AlphaBetaSearcher(threads=self.threads, tt_mb=self.tt_mb,
                                                                  weights=self.weights, quiescence=self.quiescence,
                                                                  contempt=self.contempt,
-                                                                 futility_margin=self.futility_margin)
+                                                                 futility_margin=self.futility_margin,
+                                                                 late_move_pruning=self.late_move_pruning)
         return self._searchers[name]
 
     def evaluation_for(self, game: str) -> str:
@@ -357,6 +366,8 @@ class AlphaBeta:
             evaluation += f", contempt={self.contempt}"
         if self.futility_margin:
             evaluation += f", futility_margin={self.futility_margin}"
+        if self.late_move_pruning:
+            evaluation += f", late_move_pruning={self.late_move_pruning}"
         return f"AlphaBeta({limits}, threads={self.threads}{evaluation})"
 
 

@@ -78,8 +78,9 @@ class EngineSession:
         self._write_line = write
         self._lock = threading.Lock()
         # contempt: a draw's value below 0 for the engine, centi-units (docs/ai.md, "Contempt"); futility:
-        # static futility's margin a ply, 0 off (docs/ai.md, "Static futility").
-        self.options: dict[str, int] = {"threads": 1, "hash": 64, "contempt": 0, "futility": 0}
+        # static futility's margin a ply, 0 off (docs/ai.md, "Static futility"); latemoves: late-move
+        # pruning's quiet actions a ply, 0 off (docs/ai.md, "Late-move pruning").
+        self.options: dict[str, int] = {"threads": 1, "hash": 64, "contempt": 0, "futility": 0, "latemoves": 0}
         # The evaluation (docs/nnue.md): default (the game's best: ai.default_evaluation), classic, or nnue
         # with the net in evalfile ("-": the shipped one) and classic_share percent of the classic blended
         # in (None: the shipped net's own share, 0 for any other net).
@@ -240,7 +241,8 @@ class EngineSession:
                      "option hash int 1 65536 " + str(self.options["hash"]),
                      "option classicshare int 0 100 " + str(self._classic_share()),
                      f"option contempt int {-ai.MAX_CONTEMPT} {ai.MAX_CONTEMPT} " + str(self.options["contempt"]),
-                     f"option futility int 0 {ai.MAX_FUTILITY_MARGIN} " + str(self.options["futility"])]
+                     f"option futility int 0 {ai.MAX_FUTILITY_MARGIN} " + str(self.options["futility"]),
+                     f"option latemoves int 0 {ai.MAX_LATE_MOVE_PRUNING} " + str(self.options["latemoves"])]
             weights = {**self._eval_weights(), **self.weights.get(self.game, {})}
             lines += [f"option {name} int - - {value}" for name, value in weights.items()]
             lines += [f"option evaluation string {self.evaluation}", f"option evalfile string {self.evalfile}"]
@@ -254,9 +256,10 @@ class EngineSession:
             value = int(raw)
         except ValueError:
             raise ProtocolError(f"option {name} takes an integer, got {raw!r}") from None
-        if name in ("threads", "hash", "classicshare", "contempt", "futility"):
+        if name in ("threads", "hash", "classicshare", "contempt", "futility", "latemoves"):
             low, high = {"threads": (1, 256), "hash": (1, 65536), "classicshare": (0, 100),
-                         "contempt": (-ai.MAX_CONTEMPT, ai.MAX_CONTEMPT), "futility": (0, ai.MAX_FUTILITY_MARGIN)}[name]
+                         "contempt": (-ai.MAX_CONTEMPT, ai.MAX_CONTEMPT), "futility": (0, ai.MAX_FUTILITY_MARGIN),
+                         "latemoves": (0, ai.MAX_LATE_MOVE_PRUNING)}[name]
             if not low <= value <= high:
                 raise ProtocolError(f"{name} must be in {low}..{high}")
             if name == "classicshare":
@@ -334,12 +337,14 @@ class EngineSession:
                 self._searcher = ai.AlphaBeta(depth=1, threads=self.options["threads"], tt_mb=self.options["hash"],
                                               evaluation="nnue", net=self._net(), classic_share=self._classic_share(),
                                               contempt=self.options["contempt"],
-                                              futility_margin=self.options["futility"])
+                                              futility_margin=self.options["futility"],
+                                              late_move_pruning=self.options["latemoves"])
             else:
                 self._searcher = ai.AlphaBeta(depth=1, threads=self.options["threads"], tt_mb=self.options["hash"],
                                               evaluation="classic", weights=self.weights.get(self.game, {}),
                                               contempt=self.options["contempt"],
-                                              futility_margin=self.options["futility"])
+                                              futility_margin=self.options["futility"],
+                                              late_move_pruning=self.options["latemoves"])
         self._searcher._searcher(self.state)  # build the native searcher (its hash table) before any clock runs
         return self._searcher
 
