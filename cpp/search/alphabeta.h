@@ -38,10 +38,10 @@
 // Hexfleet's net where it was (docs/ai.md, "Static futility"), so no search
 // uses it unless given a margin.
 //
-// Late-move pruning (Options::late_move_pruning, off at 0): a node off the
-// principal variation within kLateMoveDepth plies of the horizon searches
-// its quiet actions (not tactical, not a killer) only up to N for each ply
-// left, in move order, once one action has a score; the rest are skipped,
+// Late-move pruning (Options::late_move_pruning, off at 0): at a node off
+// the principal variation within kLateMoveDepth plies of the horizon, once
+// one action has a score, the quiet actions (not tactical, not a killer)
+// that come after the first N for each ply left, in move order, are skipped,
 // trusting the ordering (docs/ai.md, "Late-move pruning").
 //
 // Features: transposition table, principal variation search, aspiration

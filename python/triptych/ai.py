@@ -196,9 +196,9 @@ class AlphaBeta:
     ``futility_margin`` (centi-units a ply; 0, the default, is off) prunes a
     node near the horizon whose evaluation beats the window by that much a
     ply (docs/ai.md, "Static futility"; measured, it did not pay).
-    ``late_move_pruning`` (0, the default, is off) searches only that many
-    quiet actions for each ply left near the horizon off the principal
-    variation (docs/ai.md, "Late-move pruning").
+    ``late_move_pruning`` (0, the default, is off) skips, near the horizon
+    off the principal variation, the quiet actions that come after the first
+    that many for each ply left (docs/ai.md, "Late-move pruning").
     ``evaluation="default"`` (the default) is each game's best measured:
     the shipped net where one has beaten the classic evaluation under SPRT
     (``SHIPPED_NNUE``: Hexfleet and AquaIgnis), else the classic; with ``weights``, always
