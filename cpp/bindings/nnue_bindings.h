@@ -132,11 +132,8 @@ void bind_nnue(py::module_& m) {
   py::class_<Searcher>(m, "NnueAlphaBetaSearcher", "Native alpha-beta search with the NNUE evaluation.")
       .def(py::init([](const BoundNet& n, int threads, std::size_t tt_mb, bool quiescence, int classic_share,
                        int contempt, bool eval_cache, int futility_margin, int late_move_pruning) {
-             if (classic_share < 0 || classic_share > 100)
-               throw py::value_error("classic_share is a percentage, 0..100, not " + std::to_string(classic_share));
-             check_contempt(contempt);
-             check_futility_margin(futility_margin);
-             check_late_move_pruning(late_move_pruning);
+             check_range("classic_share is a percentage", classic_share, 0, 100);
+             check_search_options(contempt, futility_margin, late_move_pruning);
              typename AB::Options o;
              o.threads = threads;
              o.tt_mb = tt_mb;

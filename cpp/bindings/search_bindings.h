@@ -65,29 +65,28 @@ py::dict weights_to_dict(const typename Game::Weights& w) {
   return d;
 }
 
+// Refuses an integer option outside low..high, naming it, its unit, the range and the value given:
+// "contempt is in centi-units, -1000..1000, not 5000". `low_note` follows the low end ("0 (off)").
+inline void check_range(const std::string& what, int value, int low, int high, const std::string& low_note = "") {
+  if (value < low || value > high)
+    throw py::value_error(what + ", " + std::to_string(low) + low_note + ".." + std::to_string(high) + ", not " +
+                          std::to_string(value));
+}
+
 // Contempt is a draw's shade of loss, kept well inside the evaluations' range:
 // a much larger one would rank a draw below positions that are clearly lost.
 constexpr int kMaxContempt = 1000;
-inline void check_contempt(int contempt) {
-  if (contempt < -kMaxContempt || contempt > kMaxContempt)
-    throw py::value_error("contempt is in centi-units, -" + std::to_string(kMaxContempt) + ".." +
-                          std::to_string(kMaxContempt) + ", not " + std::to_string(contempt));
-}
-
 // Static futility's margin a ply (docs/ai.md): 0 is off; the bound is contempt's, far above any margin tried.
 constexpr int kMaxFutilityMargin = 1000;
-inline void check_futility_margin(int margin) {
-  if (margin < 0 || margin > kMaxFutilityMargin)
-    throw py::value_error("futility_margin is in centi-units a ply, 0 (off).." + std::to_string(kMaxFutilityMargin) +
-                          ", not " + std::to_string(margin));
-}
-
 // Late-move pruning's quiet actions a ply (docs/ai.md): 0 is off; more than a position has is the same as off.
 constexpr int kMaxLateMovePruning = 1000;
-inline void check_late_move_pruning(int count) {
-  if (count < 0 || count > kMaxLateMovePruning)
-    throw py::value_error("late_move_pruning is a count of quiet actions a ply, 0 (off).." +
-                          std::to_string(kMaxLateMovePruning) + ", not " + std::to_string(count));
+
+// The options both alpha-beta searchers (classic and NNUE) take alike.
+inline void check_search_options(int contempt, int futility_margin, int late_move_pruning) {
+  check_range("contempt is in centi-units", contempt, -kMaxContempt, kMaxContempt);
+  check_range("futility_margin is in centi-units a ply", futility_margin, 0, kMaxFutilityMargin, " (off)");
+  check_range("late_move_pruning is a count of quiet actions a ply", late_move_pruning, 0, kMaxLateMovePruning,
+              " (off)");
 }
 
 // One alpha-beta search from `root`, without the GIL (Ctrl-C stops it and raises KeyboardInterrupt):
@@ -115,9 +114,7 @@ void bind_searches(py::module_& m) {
   py::class_<AB>(m, "AlphaBetaSearcher", "Native alpha-beta search; keeps its transposition table between searches.")
       .def(py::init([](int threads, std::size_t tt_mb, const py::dict& weights, bool quiescence, int contempt,
                        bool eval_cache, int futility_margin, int late_move_pruning) {
-             check_contempt(contempt);
-             check_futility_margin(futility_margin);
-             check_late_move_pruning(late_move_pruning);
+             check_search_options(contempt, futility_margin, late_move_pruning);
              typename AB::Options o;
              o.threads = threads;
              o.tt_mb = tt_mb;
