@@ -7,33 +7,17 @@ no-progress bucket included, which its net reads and its position hash leaves ou
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
 
+from playout_helpers import positions
 from triptych._core import aquaignis as aquaignis_core
 from triptych._core import hexfleet as hexfleet_core
 from triptych.ai import SHIPPED_NNUE, default_net
 
 MODULES = {"aquaignis": aquaignis_core, "hexfleet": hexfleet_core}
 DEPTH = {"aquaignis": 6, "hexfleet": 4}
-
-
-def positions(module: Any, seed: int, count: int, every: int = 7) -> list[Any]:
-    """`count` positions met along seeded random playouts, one every `every` actions."""
-    rng = random.Random(seed)
-    out: list[Any] = []
-    state, plies = module.new_game(), 0
-    while len(out) < count:
-        if state.is_terminal():
-            state, plies = module.new_game(), 0
-        if plies % every == every - 1:
-            out.append(state.clone())
-        actions = state.legal_actions()
-        state.apply(actions[rng.randrange(len(actions))])
-        plies += 1
-    return out
 
 
 def searcher(module: Any, game: str, evaluation: str, eval_cache: bool, contempt: int = 0) -> Any:
@@ -55,7 +39,7 @@ def test_a_search_with_the_cache_is_the_search_without_it(game: str, evaluation:
     module = MODULES[game]
     cached = searcher(module, game, evaluation, True)
     plain = searcher(module, game, evaluation, False)
-    for state in positions(module, seed=11, count=6):
+    for state in positions(module, seed=11, count=6, every=7):
         a = cached.search(state, depth=DEPTH[game])
         b = plain.search(state, depth=DEPTH[game])
         assert same_search(a, b), (state.to_dict(), a, b)

@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+from playout_helpers import positions
 import triptych.aquaignis as aq
 from triptych import NetFileError
 from triptych._core import aquaignis as core
@@ -26,18 +27,6 @@ from protocol_helpers import protocol_session
 
 GAME = nnue_game("aquaignis")
 SIDES = {"aqua": 0, "ignis": 1}
-
-
-def random_states(count: int, seed: int) -> list[Any]:
-    """States met along uniformly random games (terminal ones left out)."""
-    rng = random.Random(seed)
-    states: list[Any] = []
-    while len(states) < count:
-        state = aq.new_game()
-        while not state.is_terminal() and len(states) < count:
-            states.append(state.clone())
-            state.apply(rng.choice(state.legal_actions()))
-    return states
 
 
 def expected_features(state: Any, perspective: int) -> set[int]:
@@ -65,7 +54,7 @@ def expected_features(state: Any, perspective: int) -> set[int]:
 
 
 def test_features_follow_the_documented_table() -> None:
-    for state in random_states(300, seed=1):
+    for state in positions(aq, seed=1, count=300):
         rows = core.nnue_features(state)
         assert rows.shape == (2, GAME.max_active) and rows.dtype == np.int16
         to_act = state.to_move
@@ -79,7 +68,7 @@ def test_features_follow_the_documented_table() -> None:
 def test_the_two_perspectives_of_a_mirrored_position_agree() -> None:
     # Swapping the sides and mirroring the rows is the same position for the other player:
     # its features from the side to act's perspective are the same (listed in another order).
-    for state in random_states(60, seed=2):
+    for state in positions(aq, seed=2, count=60):
         d = state.to_dict()
         swap = {"aqua": "ignis", "ignis": "aqua"}
         mirrored = dict(d, to_move=swap[d["to_move"]], score={swap[k]: v for k, v in d["score"].items()},
@@ -113,7 +102,7 @@ def random_net_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_the_file_round_trips_and_evaluates_as_the_integer_reference(random_net_file: Path) -> None:
     net = core.NnueNet(str(random_net_file))
     q = netfile.quantize(random_net(7))
-    states = random_states(200, seed=3)
+    states = positions(aq, seed=3, count=200)
     features = np.stack([core.nnue_features(s) for s in states])
     engine = np.array([net.evaluate(s) for s in states])
     assert (engine == netfile.forward_int(q, features)).all()
@@ -413,7 +402,7 @@ def test_factorized_training_teaches_a_feature_through_its_factors() -> None:
 
 def test_the_engine_evaluates_as_the_trainer_within_the_quantization_error(trained: dict[str, Any]) -> None:
     net = core.NnueNet(str(trained["path"]))
-    states = random_states(1000, seed=11)
+    states = positions(aq, seed=11, count=1000)
     features = np.stack([core.nnue_features(s) for s in states])
     engine = np.array([net.evaluate(s) for s in states], dtype=np.float64)
     q = netfile.quantize(trained["report"]["net"])

@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+from playout_helpers import positions
 import triptych.hexfleet as hx
 from triptych import NetFileError
 from triptych._core import hexfleet as core
@@ -26,19 +27,6 @@ from triptych.nnue.games import nnue_game
 
 GAME = nnue_game("hexfleet")
 UNITS = ["core", "shipyard", "shield", "frigate", "destroyer", "repulsor"]
-
-
-def random_states(count: int, seed: int) -> list[Any]:
-    rng = random.Random(seed)
-    states: list[Any] = []
-    while len(states) < count:
-        state = hx.new_game()
-        for _ in range(120):
-            if state.is_terminal() or len(states) >= count:
-                break
-            states.append(state.clone())
-            state.apply(rng.choice(state.legal_actions()))
-    return states
 
 
 def hex_distance(dq: int, dr: int) -> int:
@@ -81,7 +69,7 @@ def expected_features(state: Any, perspective: int) -> list[int]:
 
 def test_features_follow_the_documented_table() -> None:
     assert GAME.features == 5541
-    for state in random_states(150, seed=1):
+    for state in positions(hx, seed=1, count=150, max_plies=120):
         rows = core.nnue_features(state)
         for row, perspective in ((rows[0], state.to_move), (rows[1], 1 - state.to_move)):
             active = [int(f) for f in row if f >= 0]
@@ -92,7 +80,7 @@ def test_features_follow_the_documented_table() -> None:
 def test_the_features_do_not_change_when_the_whole_board_is_shifted() -> None:
     # No fixed origin: the same position placed elsewhere is the same position.
     checked = 0
-    for state in random_states(40, seed=4)[5::7]:
+    for state in positions(hx, seed=4, count=40, max_plies=120)[5::7]:
         d = state.to_dict()
         shifted = dict(d, stacks=[dict(s, q=s["q"] + 5, r=s["r"] - 3) for s in d["stacks"]], history=[])
         try:
@@ -138,7 +126,7 @@ def test_the_engine_evaluates_as_the_integer_reference(net_file: Path) -> None:
 
     net = init_net(GAME, 3)
     net["ft_w"] = np.random.default_rng(4).normal(0, 0.2, net["ft_w"].shape).astype(np.float32)
-    states = random_states(200, seed=2)
+    states = positions(hx, seed=2, count=200, max_plies=120)
     features = np.stack([core.nnue_features(s) for s in states])
     engine = np.array([core.NnueNet(str(net_file)).evaluate(s) for s in states])
     assert (engine == netfile.forward_int(netfile.quantize(net), features)).all()
@@ -220,7 +208,7 @@ def test_a_copy_of_a_stale_position_and_the_position_both_catch_up(net_file: Pat
 
 
 def test_alphabeta_searches_hexfleet_with_the_net(net_file: Path) -> None:
-    state = random_states(30, seed=5)[-1]
+    state = positions(hx, seed=5, count=30, max_plies=120)[-1]
     result = AlphaBeta(depth=2, evaluation="nnue", net=str(net_file)).search(state)
     assert result.best in state.legal_actions() and result.depth == 2
 

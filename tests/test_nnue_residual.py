@@ -11,8 +11,8 @@ from typing import Any
 import numpy as np
 import pytest
 from click.testing import CliRunner
+from playout_helpers import positions
 from selfplay_helpers import record_positions
-from test_nnue_aquaignis import random_states
 
 from triptych._core import aquaignis as core
 from triptych.nnue import netfile, selfplay
@@ -59,7 +59,7 @@ def test_the_share_sets_the_scale_the_file_is_written_with() -> None:
 
 def classic_misses_data(rng: np.random.Generator, count: int = 4000) -> dict[str, Any]:
     """Random positions scored by the classic evaluation plus what each unit on its row is worth beyond it."""
-    states = random_states(count, seed=int(rng.integers(1 << 30)))
+    states = positions(core, seed=int(rng.integers(1 << 30)), count=count)
     features = np.stack([core.nnue_features(s) for s in states])
     classic = np.array([core.evaluate(s) for s in states], np.float32)
     worth = rng.normal(0, 400, GAME.features)
@@ -109,7 +109,7 @@ def test_the_correction_learns_what_the_classic_misses(residual: dict[str, Any])
 def test_the_engines_blend_is_the_share_of_classic_plus_the_correction(residual: dict[str, Any], share: int) -> None:
     net = core.NnueNet(str(residual["path"]))
     trained = residual["report"]["net"]
-    states = random_states(1000, seed=12)
+    states = positions(core, seed=12, count=1000)
     features = np.stack([core.nnue_features(s) for s in states])
     classic = np.array([core.evaluate(s) for s in states], np.float64)
     engine = np.array([truncated(net.evaluate(s) * (100 - share) + c * share, 100)
