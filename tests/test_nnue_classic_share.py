@@ -4,7 +4,6 @@ engine protocol."""
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +15,7 @@ from triptych._core import hexfleet as hexfleet_core
 from triptych.ai import AlphaBeta, make_player
 from triptych.nnue import netfile
 from triptych.nnue.games import nnue_game
+from playout_helpers import position_after
 from protocol_helpers import protocol_session
 
 MODULES = {"aquaignis": aquaignis_core, "hexfleet": hexfleet_core}
@@ -34,15 +34,6 @@ def game(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactor
     return module, module.NnueNet(str(path)), path
 
 
-def a_position(module: Any, plies: int = 9, seed: int = 1) -> Any:
-    state = module.new_game()
-    rng = random.Random(seed)
-    for _ in range(plies):
-        actions = state.legal_actions()
-        state.apply(actions[rng.randrange(len(actions))])
-    return state
-
-
 def truncated(numerator: int, denominator: int) -> int:
     """C++'s integer division (toward zero)."""
     quotient = abs(numerator) // denominator
@@ -52,7 +43,7 @@ def truncated(numerator: int, denominator: int) -> int:
 @pytest.mark.parametrize("share", [0, 30, 50, 100])
 def test_a_depth_one_search_scores_the_blend_of_the_two_evaluations(game: tuple[Any, Any, Path], share: int) -> None:
     module, net, _ = game
-    state = a_position(module)
+    state = position_after(module, seed=1, actions=9)
     searcher = module.NnueAlphaBetaSearcher(net, threads=1, tt_mb=8, quiescence=False, classic_share=share)
     best = None
     for action in state.legal_actions():
@@ -68,7 +59,7 @@ def test_a_depth_one_search_scores_the_blend_of_the_two_evaluations(game: tuple[
 def test_a_share_of_100_searches_exactly_as_the_classic_engine(game: tuple[Any, Any, Path]) -> None:
     module, net, _ = game
     for seed in (1, 2):
-        state = a_position(module, plies=7, seed=seed)
+        state = position_after(module, seed=seed, actions=7)
         classic = module.AlphaBetaSearcher(threads=1, tt_mb=8).search(state, depth=3)
         blended = module.NnueAlphaBetaSearcher(net, threads=1, tt_mb=8, classic_share=100).search(state, depth=3)
         net_alone = module.NnueAlphaBetaSearcher(net, threads=1, tt_mb=8).search(state, depth=3)
@@ -79,7 +70,7 @@ def test_a_share_of_100_searches_exactly_as_the_classic_engine(game: tuple[Any, 
 
 def test_the_player_and_its_spec_take_the_share(game: tuple[Any, Any, Path]) -> None:
     module, net, path = game
-    state = a_position(module)
+    state = position_after(module, seed=1, actions=9)
     player = make_player(f"alphabeta:2,nnue={path},classic_share=40")
     assert isinstance(player, AlphaBeta) and player.classic_share == 40 and "classic_share=40" in repr(player)
     expected = module.NnueAlphaBetaSearcher(net, threads=1, tt_mb=64, classic_share=40).search(state, depth=2)
@@ -126,18 +117,21 @@ def searched(player: AlphaBeta, state: Any) -> tuple[Any, int, int]:
 
 @pytest.mark.parametrize("name, share, depth", [("hexfleet", 50, 3), ("aquaignis", 90, 4)])
 def test_the_default_is_the_shipped_net_with_its_classic_share(name: str, share: int, depth: int) -> None:
-    from triptych.ai import SHIPPED_NNUE, default_evaluation, default_net
+    from triptych.ai import SHIPPED_LATE_MOVE_PRUNING, SHIPPED_NNUE, default_evaluation, default_net
 
     module = MODULES[name]
-    state = a_position(module)
+    state = position_after(module, seed=1, actions=9)
     shipped = module.NnueNet(default_net(name))
     assert Path(default_net(name)).stat().st_size < 2 * 1024 * 1024
     assert default_evaluation(name) == "nnue" and SHIPPED_NNUE[name] == share
     assert AlphaBeta().evaluation_for(name) == "nnue"
-    expected = module.NnueAlphaBetaSearcher(shipped, threads=1, tt_mb=64, classic_share=share).search(state, depth=depth)
+    late_moves = SHIPPED_LATE_MOVE_PRUNING.get(name, 0)  # the shipped net's own (tests/test_forward_pruning.py)
+    expected = module.NnueAlphaBetaSearcher(shipped, threads=1, tt_mb=64, classic_share=share,
+                                            late_move_pruning=late_moves).search(state, depth=depth)
     assert searched(AlphaBeta(depth=depth), state) == (expected["best"], expected["score"], expected["nodes"])
     assert searched(AlphaBeta(depth=depth, evaluation="nnue"), state) == searched(AlphaBeta(depth=depth), state)
-    alone = module.NnueAlphaBetaSearcher(shipped, threads=1, tt_mb=64).search(state, depth=depth)
+    alone = module.NnueAlphaBetaSearcher(shipped, threads=1, tt_mb=64,
+                                         late_move_pruning=late_moves).search(state, depth=depth)
     assert searched(AlphaBeta(depth=depth, evaluation="nnue", classic_share=0), state)[1:] == (alone["score"],
                                                                                                alone["nodes"])
     classic = module.AlphaBetaSearcher(threads=1, tt_mb=64).search(state, depth=depth)
@@ -146,7 +140,7 @@ def test_the_default_is_the_shipped_net_with_its_classic_share(name: str, share:
 
 
 def test_weights_make_the_default_the_classic_evaluation_they_tune() -> None:
-    state = a_position(hexfleet_core)
+    state = position_after(hexfleet_core, seed=1, actions=9)
     weights = {"frigate": 90}
     expected = hexfleet_core.AlphaBetaSearcher(threads=1, tt_mb=64, weights=weights).search(state, depth=3)
     player = AlphaBeta(depth=3, weights=weights)
@@ -164,7 +158,7 @@ def test_the_engine_protocol_starts_from_the_games_default() -> None:
 
 
 def test_a_player_spec_can_ask_for_the_classic_evaluation() -> None:
-    state = a_position(hexfleet_core)
+    state = position_after(hexfleet_core, seed=1, actions=9)
     classic = make_player("alphabeta:3,evaluation=classic")
     assert classic.evaluation_for("hexfleet") == "classic" and "evaluation='classic'" in repr(classic)
     expected = hexfleet_core.AlphaBetaSearcher(threads=1, tt_mb=64).search(state, depth=3)
@@ -176,7 +170,7 @@ def test_a_player_spec_can_ask_for_the_classic_evaluation() -> None:
 def test_the_engine_protocol_searches_hexfleet_with_the_classic_when_told() -> None:
     session, ask = protocol_session("hexfleet")
     assert ask("options set evaluation classic") == ["option evaluation classic"]
-    state = a_position(hexfleet_core, plies=5)
+    state = position_after(hexfleet_core, seed=1, actions=5)
     classic = AlphaBeta(depth=3, evaluation="classic").search(state)
     default = AlphaBeta(depth=3).search(state)
     assert (classic.score, classic.nodes) != (default.score, default.nodes)

@@ -107,6 +107,22 @@ def resolve_classic_share(game: str, net: str | None, classic_share: int | None)
     return SHIPPED_NNUE.get(game, 0) if net is None else 0
 
 
+#: Late-move pruning's count (docs/ai.md, "Late-move pruning") for the games whose shipped net searches with
+#: it: the count that passed SPRT(elo0=0, elo1=10) against the same net without it at 100 ms a move
+#: (docs/nnue.md, session 24). Every other search (the classic evaluation, any other net) prunes no late
+#: moves unless asked.
+SHIPPED_LATE_MOVE_PRUNING: dict[str, int] = {"hexfleet": 8}
+
+
+def resolve_late_move_pruning(game: str, evaluation: str, net: str | None, late_move_pruning: int | None) -> int:
+    """The late-move pruning count a search of `game` with `evaluation` ("classic" or "nnue") uses:
+    `late_move_pruning` where given, else the shipped net's (SHIPPED_LATE_MOVE_PRUNING; `net` None is the
+    shipped net), else 0, off."""
+    if late_move_pruning is not None:
+        return late_move_pruning
+    return SHIPPED_LATE_MOVE_PRUNING.get(game, 0) if evaluation == "nnue" and net is None else 0
+
+
 def default_net(game: str) -> str:
     """The NNUE net shipped for `game` (python/triptych/nnue/nets/GAME.nnue); ValueError when none ships yet."""
     from pathlib import Path
@@ -196,9 +212,10 @@ class AlphaBeta:
     ``futility_margin`` (centi-units a ply; 0, the default, is off) prunes a
     node near the horizon whose evaluation beats the window by that much a
     ply (docs/ai.md, "Static futility"; measured, it did not pay).
-    ``late_move_pruning`` (0, the default, is off) skips, near the horizon
-    off the principal variation, the quiet actions that come after the first
-    that many for each ply left (docs/ai.md, "Late-move pruning").
+    ``late_move_pruning`` skips, near the horizon off the principal
+    variation, the quiet actions that come after the first that many for
+    each ply left (docs/ai.md, "Late-move pruning"; 0 is off; left out: the
+    shipped net's own count, ``SHIPPED_LATE_MOVE_PRUNING``, 0 for anything else).
     ``evaluation="default"`` (the default) is each game's best measured:
     the shipped net where one has beaten the classic evaluation under SPRT
     (``SHIPPED_NNUE``: Hexfleet and AquaIgnis), else the classic; with ``weights``, always
@@ -216,7 +233,7 @@ class AlphaBeta:
                  quiescence: bool = True, clock_ms: int | None = None, increment_ms: int = 0,
                  evaluation: str = "default", net: str | None = None, classic_share: int | None = None,
                  contempt: int = 0, futility_margin: int = 0,
-                 late_move_pruning: int = 0) -> None:
+                 late_move_pruning: int | None = None) -> None:
         budgeted = time_ms is not None or nodes is not None or clock_ms is not None
         if depth is _DEFAULT_DEPTH:
             depth = None if budgeted else 6
@@ -247,8 +264,7 @@ class AlphaBeta:
                                       optional=False)
         self.futility_margin: int = _integer("futility_margin", futility_margin, 0,  # type: ignore[assignment]
                                              MAX_FUTILITY_MARGIN, optional=False)
-        self.late_move_pruning: int = _integer("late_move_pruning", late_move_pruning, 0,  # type: ignore[assignment]
-                                               MAX_LATE_MOVE_PRUNING, optional=False)
+        self.late_move_pruning = _integer("late_move_pruning", late_move_pruning, 0, MAX_LATE_MOVE_PRUNING)
         self.depth, self.time_ms, self.nodes = depth, time_ms, nodes
         self.threads, self.tt_mb, self.weights, self.quiescence = threads, tt_mb, dict(weights or {}), quiescence
         self.clock = GameClock(clock_ms, increment_ms) if clock_ms is not None else None
@@ -264,18 +280,17 @@ class AlphaBeta:
                     raise ValueError(f"{name} has no NNUE evaluation yet (docs/nnue.md)")
                 net = module.NnueNet(self.net if self.net is not None else default_net(name))
                 share = resolve_classic_share(name, self.net, self.classic_share)
-                self._searchers[name] = module.NnueAlphaBetaSearcher(net, threads=self.threads, tt_mb=self.tt_mb,
-                                                                     quiescence=self.quiescence, classic_share=share,
-                                                                     contempt=self.contempt,
-                                                                     futility_margin=self.futility_margin,
-                                                                     late_move_pruning=self.late_move_pruning)
+                self._searchers[name] = module.NnueAlphaBetaSearcher(net, classic_share=share,
+                                                                     **self._searcher_keywords(name))
             else:
-                self._searchers[name] = module.AlphaBetaSearcher(threads=self.threads, tt_mb=self.tt_mb,
-                                                                 weights=self.weights, quiescence=self.quiescence,
-                                                                 contempt=self.contempt,
-                                                                 futility_margin=self.futility_margin,
-                                                                 late_move_pruning=self.late_move_pruning)
+                self._searchers[name] = module.AlphaBetaSearcher(weights=self.weights, **self._searcher_keywords(name))
         return self._searchers[name]
+
+    def _searcher_keywords(self, game: str) -> dict[str, int]:
+        """The keywords both native searchers of `game` take alike."""
+        late_moves = resolve_late_move_pruning(game, self.evaluation_for(game), self.net, self.late_move_pruning)
+        return {"threads": self.threads, "tt_mb": self.tt_mb, "quiescence": self.quiescence,
+                "contempt": self.contempt, "futility_margin": self.futility_margin, "late_move_pruning": late_moves}
 
     def evaluation_for(self, game: str) -> str:
         """The evaluation this player searches `game` with: "classic" or "nnue"."""
@@ -366,7 +381,7 @@ class AlphaBeta:
             evaluation += f", contempt={self.contempt}"
         if self.futility_margin:
             evaluation += f", futility_margin={self.futility_margin}"
-        if self.late_move_pruning:
+        if self.late_move_pruning is not None:
             evaluation += f", late_move_pruning={self.late_move_pruning}"
         return f"AlphaBeta({limits}, threads={self.threads}{evaluation})"
 

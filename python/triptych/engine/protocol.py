@@ -69,6 +69,13 @@ def _limits(words: list[str], allow_infinite: bool) -> dict[str, int]:
     return limits
 
 
+# The integer options and their ranges, in the order `options` lists them (`options set` checks against them).
+INTEGER_OPTIONS: dict[str, tuple[int, int]] = {
+    "threads": (1, 256), "hash": (1, 65536), "classicshare": (0, 100),
+    "contempt": (-ai.MAX_CONTEMPT, ai.MAX_CONTEMPT), "futility": (0, ai.MAX_FUTILITY_MARGIN),
+    "latemoves": (0, ai.MAX_LATE_MOVE_PRUNING)}
+
+
 class EngineSession:
     """One engine: a game, its move history, options and at most one running search."""
 
@@ -78,14 +85,16 @@ class EngineSession:
         self._write_line = write
         self._lock = threading.Lock()
         # contempt: a draw's value below 0 for the engine, centi-units (docs/ai.md, "Contempt"); futility:
-        # static futility's margin a ply, 0 off (docs/ai.md, "Static futility"); latemoves: late-move
-        # pruning's quiet actions a ply, 0 off (docs/ai.md, "Late-move pruning").
-        self.options: dict[str, int] = {"threads": 1, "hash": 64, "contempt": 0, "futility": 0, "latemoves": 0}
+        # static futility's margin a ply, 0 off (docs/ai.md, "Static futility").
+        self.options: dict[str, int] = {"threads": 1, "hash": 64, "contempt": 0, "futility": 0}
         # The evaluation (docs/nnue.md): default (the game's best: ai.default_evaluation), classic, or nnue
         # with the net in evalfile ("-": the shipped one) and classic_share percent of the classic blended
         # in (None: the shipped net's own share, 0 for any other net).
         self.evaluation, self.evalfile = "default", "-"
         self.classic_share: int | None = None
+        # Late-move pruning's quiet actions a ply (docs/ai.md, "Late-move pruning"); None: the shipped net's
+        # own count, 0 (off) for anything else.
+        self.late_move_pruning: int | None = None
         self.weights: dict[str, dict[str, int]] = {}
         self._search: threading.Thread | None = None
         self._searcher: ai.AlphaBeta | None = None
@@ -237,12 +246,8 @@ class EngineSession:
     def _cmd_options(self, rest: str) -> list[str]:
         words = rest.split()
         if not words:
-            lines = ["option threads int 1 256 " + str(self.options["threads"]),
-                     "option hash int 1 65536 " + str(self.options["hash"]),
-                     "option classicshare int 0 100 " + str(self._classic_share()),
-                     f"option contempt int {-ai.MAX_CONTEMPT} {ai.MAX_CONTEMPT} " + str(self.options["contempt"]),
-                     f"option futility int 0 {ai.MAX_FUTILITY_MARGIN} " + str(self.options["futility"]),
-                     f"option latemoves int 0 {ai.MAX_LATE_MOVE_PRUNING} " + str(self.options["latemoves"])]
+            lines = [f"option {name} int {low} {high} {self._integer_option(name)}"
+                     for name, (low, high) in INTEGER_OPTIONS.items()]
             weights = {**self._eval_weights(), **self.weights.get(self.game, {})}
             lines += [f"option {name} int - - {value}" for name, value in weights.items()]
             lines += [f"option evaluation string {self.evaluation}", f"option evalfile string {self.evalfile}"]
@@ -256,14 +261,14 @@ class EngineSession:
             value = int(raw)
         except ValueError:
             raise ProtocolError(f"option {name} takes an integer, got {raw!r}") from None
-        if name in ("threads", "hash", "classicshare", "contempt", "futility", "latemoves"):
-            low, high = {"threads": (1, 256), "hash": (1, 65536), "classicshare": (0, 100),
-                         "contempt": (-ai.MAX_CONTEMPT, ai.MAX_CONTEMPT), "futility": (0, ai.MAX_FUTILITY_MARGIN),
-                         "latemoves": (0, ai.MAX_LATE_MOVE_PRUNING)}[name]
+        if name in INTEGER_OPTIONS:
+            low, high = INTEGER_OPTIONS[name]
             if not low <= value <= high:
                 raise ProtocolError(f"{name} must be in {low}..{high}")
             if name == "classicshare":
                 self.classic_share = value
+            elif name == "latemoves":
+                self.late_move_pruning = value
             else:
                 self.options[name] = value
         elif name in self._eval_weights():
@@ -272,6 +277,13 @@ class EngineSession:
             raise ProtocolError(f"unknown option {name!r}; see options")
         self._searcher = None  # the next search is built with the new options
         return [f"option {name} {value}"]
+
+    def _integer_option(self, name: str) -> int:
+        if name == "classicshare":
+            return self._classic_share()
+        if name == "latemoves":
+            return self._late_move_pruning()
+        return self.options[name]
 
     def _set_evaluation(self, name: str, value: str) -> list[str]:
         """``evaluation default|classic|nnue`` and ``evalfile PATH|-``; a net is read (and checked) when it is
@@ -331,20 +343,24 @@ class EngineSession:
     def _classic_share(self) -> int:
         return ai.resolve_classic_share(self.game, self._net(), self.classic_share)
 
+    def _resolved_evaluation(self) -> str:
+        """What the next search evaluates with: "classic" or "nnue"."""
+        return ai.resolve_evaluation(self.evaluation, self.game, self.weights.get(self.game))
+
+    def _late_move_pruning(self) -> int:
+        return ai.resolve_late_move_pruning(self.game, self._resolved_evaluation(), self._net(),
+                                            self.late_move_pruning)
+
     def _make_searcher(self) -> ai.AlphaBeta:
         if self._searcher is None:
-            if ai.resolve_evaluation(self.evaluation, self.game, self.weights.get(self.game)) == "nnue":
-                self._searcher = ai.AlphaBeta(depth=1, threads=self.options["threads"], tt_mb=self.options["hash"],
-                                              evaluation="nnue", net=self._net(), classic_share=self._classic_share(),
-                                              contempt=self.options["contempt"],
-                                              futility_margin=self.options["futility"],
-                                              late_move_pruning=self.options["latemoves"])
-            else:
-                self._searcher = ai.AlphaBeta(depth=1, threads=self.options["threads"], tt_mb=self.options["hash"],
-                                              evaluation="classic", weights=self.weights.get(self.game, {}),
-                                              contempt=self.options["contempt"],
-                                              futility_margin=self.options["futility"],
-                                              late_move_pruning=self.options["latemoves"])
+            nnue = self._resolved_evaluation() == "nnue"
+            self._searcher = ai.AlphaBeta(depth=1, threads=self.options["threads"], tt_mb=self.options["hash"],
+                                          contempt=self.options["contempt"], futility_margin=self.options["futility"],
+                                          late_move_pruning=self._late_move_pruning(),
+                                          evaluation="nnue" if nnue else "classic",
+                                          net=self._net() if nnue else None,
+                                          classic_share=self._classic_share() if nnue else None,
+                                          weights=None if nnue else self.weights.get(self.game, {}))
         self._searcher._searcher(self.state)  # build the native searcher (its hash table) before any clock runs
         return self._searcher
 
