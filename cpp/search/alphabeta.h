@@ -44,9 +44,17 @@
 // that come after the first N for each ply left, in move order, are skipped,
 // trusting the ordering (docs/ai.md, "Late-move pruning").
 //
+// Partial iterations (Options::partial_iterations, off unless set): an
+// iteration cut short by the clock or the node budget is otherwise thrown
+// away whole; with this option its best root action is kept where one was
+// searched to the full new depth and raised the window. The root searches the
+// last iteration's best action first, so an action kept this way either is
+// that action, scored one ply deeper, or beat it at the deeper depth. The
+// result's depth stays the last one completed.
+//
 // Features: transposition table, principal variation search, aspiration
 // windows, move ordering (TT action, tactical actions, killers, history),
-// late move reductions, static futility and late-move pruning (off unless given),
+// late move reductions, static futility, late-move pruning and partial iterations (off unless given),
 // quiescence on tactical actions, an evaluation cache per thread, Lazy SMP
 // threads sharing the table, limits on depth, time and nodes, and a stop flag.
 #pragma once
@@ -84,6 +92,7 @@ class AlphaBeta {
     bool eval_cache = true;  // remember evaluations by position (the same nodes and scores, sooner)
     int futility_margin = 0;  // centi-units a ply for static futility; 0: off
     int late_move_pruning = 0;  // quiet actions searched a ply left near the horizon; 0: off
+    bool partial_iterations = false;  // keep a cut-short iteration's best root action where one was proven
   };
   // Static futility looks no further from the horizon than this.
   static constexpr int kFutilityDepth = 3;
@@ -154,6 +163,7 @@ class AlphaBeta {
     std::uint64_t path[kMaxPly];  // hash of the position at each ply of the current line
     std::uint64_t local_nodes = 0;
     int seldepth = 0;
+    int root_score = 0;  // the score of the root's principal variation in the iteration under way
     SearchResult<Action> result;
 
     int& history_of(int side, std::uint32_t code) {
@@ -217,17 +227,15 @@ class AlphaBeta {
         delta *= 3;
         if (delta > 4000) alpha = -kInfinity, beta = kInfinity;
       }
-      // An iteration cut short is discarded: its best action is unproven.
-      if (stop_.load(std::memory_order_relaxed) && w.result.has_move) break;
+      // An iteration cut short is discarded (its best action is unproven), unless partial iterations are
+      // kept and a root action was searched to this depth and raised the window.
+      if (stop_.load(std::memory_order_relaxed) && w.result.has_move) {
+        if (options_.partial_iterations && w.pv_length[0] > 0) keep_root_line(w, w.root_score, w.result.depth);
+        break;
+      }
       if (w.pv_length[0] > 0) {
         previous = score;
-        w.result.has_move = true;
-        w.result.best = Game::decode(w.pv[0][0]);
-        w.result.score = score;
-        w.result.depth = depth;
-        w.result.seldepth = w.seldepth;
-        w.result.pv.clear();
-        for (int i = 0; i < w.pv_length[0]; ++i) w.result.pv.push_back(Game::decode(w.pv[0][i]));
+        keep_root_line(w, score, depth);
       }
       if (stop_.load(std::memory_order_relaxed)) break;
       // A proven win or loss within this depth will not change deeper.
@@ -235,6 +243,17 @@ class AlphaBeta {
     }
     nodes_.fetch_add(w.local_nodes & 1023, std::memory_order_relaxed);  // the part not yet published
     if (w.id == 0) stop_.store(true, std::memory_order_relaxed);  // the main thread's end ends the helpers
+  }
+
+  // The worker's result becomes the root's principal variation, scored `score`, at `depth` completed.
+  void keep_root_line(Worker& w, int score, int depth) {
+    w.result.has_move = true;
+    w.result.best = Game::decode(w.pv[0][0]);
+    w.result.score = score;
+    w.result.depth = depth;
+    w.result.seldepth = w.seldepth;
+    w.result.pv.clear();
+    for (int i = 0; i < w.pv_length[0]; ++i) w.result.pv.push_back(Game::decode(w.pv[0][i]));
   }
 
   // A draw's value for side(s): below 0 for the side that searches, under contempt.
@@ -394,6 +413,7 @@ class AlphaBeta {
           w.pv[ply][0] = code;
           for (int j = 0; j < w.pv_length[ply + 1]; ++j) w.pv[ply][j + 1] = w.pv[ply + 1][j];
           w.pv_length[ply] = w.pv_length[ply + 1] + 1;
+          if (ply == 0) w.root_score = score;
           if (alpha >= beta) {
             if (!tactical) {
               if (w.killers[ply][0] != code) {

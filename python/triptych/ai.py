@@ -216,6 +216,10 @@ class AlphaBeta:
     variation, the quiet actions that come after the first that many for
     each ply left (docs/ai.md, "Late-move pruning"; 0 is off; left out: the
     shipped net's own count, ``SHIPPED_LATE_MOVE_PRUNING``, 0 for anything else).
+    ``partial_iterations`` keeps the best root action of an iteration that
+    time or the node budget cut short, where one was searched to the full
+    depth; otherwise such an iteration is thrown away (docs/ai.md, "Partial
+    iterations").
     ``evaluation="default"`` (the default) is each game's best measured:
     the shipped net where one has beaten the classic evaluation under SPRT
     (``SHIPPED_NNUE``: Hexfleet and AquaIgnis), else the classic; with ``weights``, always
@@ -233,7 +237,7 @@ class AlphaBeta:
                  quiescence: bool = True, clock_ms: int | None = None, increment_ms: int = 0,
                  evaluation: str = "default", net: str | None = None, classic_share: int | None = None,
                  contempt: int = 0, futility_margin: int = 0,
-                 late_move_pruning: int | None = None) -> None:
+                 late_move_pruning: int | None = None, partial_iterations: bool = False) -> None:
         budgeted = time_ms is not None or nodes is not None or clock_ms is not None
         if depth is _DEFAULT_DEPTH:
             depth = None if budgeted else 6
@@ -265,6 +269,9 @@ class AlphaBeta:
         self.futility_margin: int = _integer("futility_margin", futility_margin, 0,  # type: ignore[assignment]
                                              MAX_FUTILITY_MARGIN, optional=False)
         self.late_move_pruning = _integer("late_move_pruning", late_move_pruning, 0, MAX_LATE_MOVE_PRUNING)
+        if partial_iterations not in (True, False):  # 1 and 0 too, as a player spec gives them
+            raise ValueError(f"partial_iterations is True or False (1 or 0), not {partial_iterations!r}")
+        self.partial_iterations = bool(partial_iterations)
         self.depth, self.time_ms, self.nodes = depth, time_ms, nodes
         self.threads, self.tt_mb, self.weights, self.quiescence = threads, tt_mb, dict(weights or {}), quiescence
         self.clock = GameClock(clock_ms, increment_ms) if clock_ms is not None else None
@@ -290,7 +297,8 @@ class AlphaBeta:
         """The keywords both native searchers of `game` take alike."""
         late_moves = resolve_late_move_pruning(game, self.evaluation_for(game), self.net, self.late_move_pruning)
         return {"threads": self.threads, "tt_mb": self.tt_mb, "quiescence": self.quiescence,
-                "contempt": self.contempt, "futility_margin": self.futility_margin, "late_move_pruning": late_moves}
+                "contempt": self.contempt, "futility_margin": self.futility_margin, "late_move_pruning": late_moves,
+                "partial_iterations": self.partial_iterations}
 
     def evaluation_for(self, game: str) -> str:
         """The evaluation this player searches `game` with: "classic" or "nnue"."""
@@ -383,6 +391,8 @@ class AlphaBeta:
             evaluation += f", futility_margin={self.futility_margin}"
         if self.late_move_pruning is not None:
             evaluation += f", late_move_pruning={self.late_move_pruning}"
+        if self.partial_iterations:
+            evaluation += ", partial_iterations=True"
         return f"AlphaBeta({limits}, threads={self.threads}{evaluation})"
 
 
