@@ -6,6 +6,7 @@ inside an iteration exactly: just short of the end of depth d + 1, after depth d
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 import pytest
@@ -15,15 +16,18 @@ import triptych._core.hexfleet as hexfleet_native
 from playout_helpers import positions
 from triptych.ai import SHIPPED_LATE_MOVE_PRUNING, SHIPPED_NNUE, AlphaBeta, default_net, make_player
 
-# Each game with the last depth completed in the tests (d) and a seed for its positions.
+# Each game with the last depth completed in the tests (d).
 GAMES = {"hexfleet": (hexfleet_native, 5), "aquaignis": (aquaignis_native, 7)}
 # Two polls of the node budget (every 1,024 nodes) before depth d + 1 would end.
 SHORT_BY = 2048
 
 
-def cut_short(module: Any, depth: int) -> list[tuple[Any, Any, Any, int]]:
-    """Positions whose depth-(d + 1) iteration is large enough to cut into: (state, depth-d result,
-    depth-(d + 1) result, a node budget that ends inside iteration d + 1)."""
+@cache
+def cut_short(game: str) -> list[tuple[Any, Any, Any, int]]:
+    """Positions of `game` whose depth-(d + 1) iteration is large enough to cut into: (state, depth-d result,
+    depth-(d + 1) result, a node budget that ends inside iteration d + 1). Searched once for all the tests (the
+    searches leave the states as they were)."""
+    module, depth = GAMES[game]
     out = []
     for state in positions(module, 7, 12, every=7, max_plies=80):
         if state.is_terminal():
@@ -46,8 +50,8 @@ def is_legal_line(state: Any, line: list[Any]) -> bool:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_an_iteration_cut_short_is_thrown_away_unless_asked(game: str) -> None:
-    module, depth = GAMES[game]
-    cases = cut_short(module, depth)
+    depth = GAMES[game][1]
+    cases = cut_short(game)
     assert len(cases) >= 6
     for state, shallow, _, budget in cases:
         result = AlphaBeta(nodes=budget, tt_mb=4).search(state)
@@ -57,8 +61,8 @@ def test_an_iteration_cut_short_is_thrown_away_unless_asked(game: str) -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_partial_iterations_keep_the_deeper_best_found_before_the_cut(game: str) -> None:
-    module, depth = GAMES[game]
-    cases = cut_short(module, depth)
+    depth = GAMES[game][1]
+    cases = cut_short(game)
     deeper = 0
     for state, shallow, deep, budget in cases:
         result = AlphaBeta(nodes=budget, tt_mb=4, partial_iterations=True).search(state)
@@ -75,8 +79,8 @@ def test_partial_iterations_keep_the_deeper_best_found_before_the_cut(game: str)
 
 
 def test_the_option_reaches_the_native_searchers_and_the_spec() -> None:
-    module, depth = GAMES["hexfleet"]
-    state, shallow, deep, budget = next(case for case in cut_short(module, depth)
+    module = GAMES["hexfleet"][0]
+    state, shallow, deep, budget = next(case for case in cut_short("hexfleet")
                                         if (case[1].best, case[1].score) != (case[2].best, case[2].score))
     player = make_player(f"alphabeta:nodes={budget},partial_iterations=1")
     assert isinstance(player, AlphaBeta) and player.partial_iterations
