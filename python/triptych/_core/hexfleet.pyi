@@ -218,9 +218,9 @@ class AlphaBetaSearcher:
     """
     Native alpha-beta search; keeps its transposition table between searches.
     """
-    def __init__(self, threads: typing.SupportsInt | typing.SupportsIndex = 1, tt_mb: typing.SupportsInt | typing.SupportsIndex = 64, weights: dict = {}, quiescence: bool = True, contempt: typing.SupportsInt | typing.SupportsIndex = 0, eval_cache: bool = True, futility_margin: typing.SupportsInt | typing.SupportsIndex = 0, late_move_pruning: typing.SupportsInt | typing.SupportsIndex = 0) -> None:
+    def __init__(self, threads: typing.SupportsInt | typing.SupportsIndex = 1, tt_mb: typing.SupportsInt | typing.SupportsIndex = 64, weights: dict = {}, quiescence: bool = True, contempt: typing.SupportsInt | typing.SupportsIndex = 0, eval_cache: bool = True, futility_margin: typing.SupportsInt | typing.SupportsIndex = 0, late_move_pruning: typing.SupportsInt | typing.SupportsIndex = 0, partial_iterations: bool = False) -> None:
         """
-        contempt: a draw's value below 0 for the side that searches, in centi-units (docs/ai.md). eval_cache: remember each thread's evaluations by position; off, the same search, slower. futility_margin: static futility's margin a ply, centi-units; 0, off (docs/ai.md). late_move_pruning: quiet actions searched a ply left near the horizon; 0, off (docs/ai.md).
+        contempt: a draw's value below 0 for the side that searches, in centi-units (docs/ai.md). eval_cache: remember each thread's evaluations by position; off, the same search, slower. futility_margin: static futility's margin a ply, centi-units; 0, off (docs/ai.md). late_move_pruning: quiet actions searched a ply left near the horizon; 0, off (docs/ai.md). partial_iterations: an iteration cut short by time or nodes keeps its best root action where one was searched to the full depth; off, the iteration is discarded (docs/ai.md).
         """
     def clear(self) -> None:
         """
@@ -304,9 +304,9 @@ class NnueAlphaBetaSearcher:
     """
     Native alpha-beta search with the NNUE evaluation.
     """
-    def __init__(self, net: NnueNet, threads: typing.SupportsInt | typing.SupportsIndex = 1, tt_mb: typing.SupportsInt | typing.SupportsIndex = 64, quiescence: bool = True, classic_share: typing.SupportsInt | typing.SupportsIndex = 0, contempt: typing.SupportsInt | typing.SupportsIndex = 0, eval_cache: bool = True, futility_margin: typing.SupportsInt | typing.SupportsIndex = 0, late_move_pruning: typing.SupportsInt | typing.SupportsIndex = 0) -> None:
+    def __init__(self, net: NnueNet, threads: typing.SupportsInt | typing.SupportsIndex = 1, tt_mb: typing.SupportsInt | typing.SupportsIndex = 64, quiescence: bool = True, classic_share: typing.SupportsInt | typing.SupportsIndex = 0, contempt: typing.SupportsInt | typing.SupportsIndex = 0, eval_cache: bool = True, futility_margin: typing.SupportsInt | typing.SupportsIndex = 0, late_move_pruning: typing.SupportsInt | typing.SupportsIndex = 0, partial_iterations: bool = False) -> None:
         """
-        classic_share: the percentage of each evaluation taken from the classic evaluation (its tuned weights), the rest from the net; 0, the net alone (docs/nnue.md, "The classic share"). contempt: a draw's value below 0 for the side that searches, in centi-units (docs/ai.md). eval_cache: remember each thread's evaluations by position; off, the same search, slower. futility_margin: static futility's margin a ply, centi-units; 0, off (docs/ai.md). late_move_pruning: quiet actions searched a ply left near the horizon; 0, off (docs/ai.md).
+        classic_share: the percentage of each evaluation taken from the classic evaluation (its tuned weights), the rest from the net; 0, the net alone (docs/nnue.md, "The classic share"). contempt: a draw's value below 0 for the side that searches, in centi-units (docs/ai.md). eval_cache: remember each thread's evaluations by position; off, the same search, slower. futility_margin: static futility's margin a ply, centi-units; 0, off (docs/ai.md). late_move_pruning: quiet actions searched a ply left near the horizon; 0, off (docs/ai.md). partial_iterations: an iteration cut short by time or nodes keeps its best root action where one was searched to the full depth; off, the iteration is discarded (docs/ai.md).
         """
     def clear(self) -> None:
         ...
