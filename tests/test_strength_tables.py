@@ -99,3 +99,60 @@ def test_paired_refuses_records_that_are_not_on_the_same_openings_or_opponent(ta
         tables.paired([a, write(tmp_path / "o.json", other, data["games"])])
     with pytest.raises(ValueError, match="two match records"):
         tables.paired([a])
+
+
+def _set_winner(game: dict, winner: int | None) -> None:
+    game["winner"] = winner
+    game["result"] = "1/2-1/2" if winner is None else ("1-0" if winner == 0 else "0-1")
+
+
+def _seats_counts(report: str) -> dict[str, int]:
+    """The seats report's table as {"A moving first's result / A moving second's": pairs}."""
+    rows = [line for line in report.splitlines() if line.startswith("| ") and "moving" not in line]
+    return {f"{row.split('|')[1].strip()} / {col}": int(n)
+            for row in rows for col, n in zip(("A won", "drawn", "B won"), row.split("|")[2:5])}
+
+
+def test_seats_counts_the_pairs_that_the_side_moving_first_decided(tables, tmp_path: Path) -> None:
+    data = json.loads(RECORD.read_text())
+    pairs = len(tables.completed_pairs(data))
+    first_wins = copy.deepcopy(data["games"])
+    for game in first_wins:  # side 0 wins every game, whoever plays it: the seat decides every pair
+        _set_winner(game, 0)
+    report = tables.seats([write(tmp_path / "first.json", data, first_wins)])
+    counts = _seats_counts(report)
+    assert counts["A won / B won"] == pairs and sum(counts.values()) == pairs
+    assert f"the seat decided {pairs} (side 0 won both in {pairs}, side 1 in 0); 0 told the players apart" in report
+    decisive = sum(1 for g in first_wins if Counter(x["pair"] for x in first_wins)[g["pair"]] == 2)
+    assert f"{decisive} were decisive, side 0 won {decisive} (100%) and side 1 0" in report
+
+
+def test_seats_tells_apart_pairs_where_a_player_scored_more(tables, tmp_path: Path) -> None:
+    data = json.loads(RECORD.read_text())
+    games = copy.deepcopy(data["games"])
+    # A wins moving first and draws moving second in every pair: each pair tells the players apart, A ahead
+    for game in games:
+        _set_winner(game, 0 if game["a_side"] == 0 else None)
+    report = tables.seats([write(tmp_path / "a.json", data, games)])
+    pairs = len(tables.completed_pairs(data))
+    assert _seats_counts(report)["A won / drawn"] == pairs
+    assert f"{pairs} told the players apart, A ahead in {pairs}" in report
+    # the same with B as the winner moving first: told apart, A ahead in none
+    for game in games:
+        _set_winner(game, 0 if game["a_side"] == 1 else None)
+    report = tables.seats([write(tmp_path / "b.json", data, games)])
+    assert _seats_counts(report)["drawn / B won"] == pairs
+    assert f"{pairs} told the players apart, A ahead in 0" in report
+
+
+def test_seats_refuses_a_pair_that_does_not_give_a_each_side(tables, tmp_path: Path) -> None:
+    data = json.loads(RECORD.read_text())
+    games = copy.deepcopy(data["games"])
+    pair = games[0]["pair"]
+    for game in games:
+        if game["pair"] == pair:
+            game["a_side"] = 0
+    with pytest.raises(ValueError, match=f"pair {pair} does not give A each side once"):
+        tables.seats([write(tmp_path / "bad.json", data, games)])
+    with pytest.raises(ValueError, match="no complete opening pairs"):
+        tables.seats([write(tmp_path / "empty.json", data, [])])

@@ -5,6 +5,7 @@
     python tools/strength_tables.py resumed first_sprt.json second_sprt.json
     python tools/strength_tables.py twins docs/strength/ladder_hexfleet_gen8.json
     python tools/strength_tables.py paired gen8_vs_classic.json t2_vs_classic.json
+    python tools/strength_tables.py seats docs/strength/doubling_hexfleet_nnue_latemoves8*_*.json
 
 The doubling table has a row per match (the longer time control against the shorter) and the Elo of a
 doubling pooled over all the steps' opening pairs. The ladder table is fitted again from the pairings of
@@ -27,6 +28,13 @@ record's player A's points and the second's, with a normal 95% interval of its m
 cancel most of what its opening decides, so this tells two close players apart with fewer games than a
 match between them (docs/nnue.md, sessions 15-18). Only pairs complete in both records count, and their
 openings must be the same move for move.
+
+``seats`` asks of match records how much the seat decided: each complete opening pair by player A's result
+moving first (side 0) and moving second, as a three-by-three table, how many decisive games each side won,
+and how many pairs the seat decided alone (the same side won both games, whoever played it) against those
+that told the players apart (A and B scored differently over the pair). Where the side that moves first wins
+nearly every decisive game and the other side draws, only the pairs that tell the players apart carry a
+match's Elo (docs/strength.md, "Where a doubling's Elo comes from").
 """
 
 from __future__ import annotations
@@ -201,6 +209,42 @@ def ladder(paths: list[str], plot_path: str | None = None, title: str = "") -> s
     return "\n".join(lines)
 
 
+def seats(paths: list[str]) -> str:
+    """How much the seat decided: the complete pairs of match records by A's result moving first and second."""
+    outcomes = ("A won", "drawn", "B won")
+    table = [[0] * 3 for _ in range(3)]  # [A's result moving first][A's result moving second]
+    side_wins, decisive, pairs = [0, 0], 0, 0
+    for path in paths:
+        for _, records in _complete_pairs(json.loads(Path(path).read_text())):
+            by_side = {r.a_side: r for r in records}
+            if set(by_side) != {0, 1}:
+                raise ValueError(f"{path}: pair {records[0].pair} does not give A each side once")
+            # a_score is 1, 0.5 or 0: index 0 for A's win, 1 for a draw, 2 for B's
+            first, second = (round(2 - 2 * by_side[side].a_score) for side in (0, 1))
+            table[first][second] += 1
+            pairs += 1
+            for r in records:
+                if r.winner is not None:
+                    side_wins[r.winner] += 1
+                    decisive += 1
+    if not pairs:
+        raise ValueError("no complete opening pairs in these records")
+    lines = ["| A moving first (side 0) \\ A moving second | " + " | ".join(outcomes) + " |",
+             "|---|---:|---:|---:|"]
+    lines += [f"| {outcomes[i]} | " + " | ".join(str(n) for n in table[i]) + " |" for i in range(3)]
+    first_side_decided = table[0][2]  # side 0 won both: A moving first, B moving first
+    second_side_decided = table[2][0]
+    apart = pairs - table[1][1] - first_side_decided - second_side_decided
+    a_ahead = sum(table[i][j] for i in range(3) for j in range(3) if i + j < 2)  # A scored more over the pair
+    share = f" ({side_wins[0] / decisive:.0%})" if decisive else ""
+    lines.append("")
+    lines.append(f"{pairs} pairs: both games drawn in {table[1][1]}; the seat decided {first_side_decided + second_side_decided} "
+                 f"(side 0 won both in {first_side_decided}, side 1 in {second_side_decided}); {apart} told the "
+                 f"players apart, A ahead in {a_ahead}. Of {2 * pairs} games {decisive} were decisive, side 0 won "
+                 f"{side_wins[0]}{share} and side 1 {side_wins[1]}.")
+    return "\n".join(lines)
+
+
 CLASSIC = ",evaluation=classic"
 
 
@@ -236,9 +280,9 @@ def twins(paths: list[str]) -> str:
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("kind", choices=("doubling", "ladder", "resumed", "twins", "paired"))
+    parser.add_argument("kind", choices=("doubling", "ladder", "resumed", "twins", "paired", "seats"))
     parser.add_argument("files", nargs="+",
-                        help="match JSON (doubling, resumed, paired: two) or ladder JSON (ladder, twins)")
+                        help="match JSON (doubling, resumed, seats; paired: two) or ladder JSON (ladder, twins)")
     parser.add_argument("--plot", help="ladder: write its chart to this PNG")
     parser.add_argument("--title", default="", help="ladder: the chart's title")
     args = parser.parse_args()
@@ -248,5 +292,7 @@ if __name__ == "__main__":
         print(twins(args.files))
     elif args.kind == "paired":
         print(paired(args.files))
+    elif args.kind == "seats":
+        print(seats(args.files))
     else:
         print(doubling(args.files) if args.kind == "doubling" else resumed(args.files))
