@@ -10,8 +10,8 @@ use the names.
 Why these five: a newcomer needs an opponent that loses to sensible play
 yet punishes a piece left hanging (beginner, measured at greedy's strength
 on the ladder); casual, club and strong are depths 2, 4 and 6, clear steps
-in AquaIgnis (in Hexfleet the lower three bunch near greedy, strong and
-expert stand above); the top is the strongest search that still answers
+in AquaIgnis (in Hexfleet short ones, 60-140 Elo each, since a ply is worth
+less there and many games end in the countdown's draw); the top is the strongest search that still answers
 within about a second on a slow machine.
 The beginner is :class:`triptych.ai.Softmax`: it sees the opponent's best
 reply to each of its actions (depth 1 below each) and draws among the good
