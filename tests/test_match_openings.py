@@ -1,4 +1,5 @@
-"""Match openings: the seeded random draw, and --skip-decided-openings setting aside the decided ones."""
+"""Match openings: the seeded random draw, --skip-decided-openings setting aside the decided ones, and
+--balanced-openings setting aside those a classic search scores beyond a margin."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import triptych.match as match
 from triptych.ai import WIN
 from triptych.cli import main
 from triptych.games import load
-from triptych.match import DECIDED_DEPTH, opening_actions, pair_seed, replay
+from triptych.match import BALANCE_DEPTH, DECIDED_DEPTH, opening_actions, pair_seed, replay
 
 NATIVE_HF = importlib.import_module("triptych._core.hexfleet")
 SEEDS = [pair_seed(500, pair) for pair in range(40)]
@@ -100,3 +101,57 @@ def test_cli_match_skips_decided_openings_and_says_so(tmp_path) -> None:
     plain = CliRunner().invoke(main, ["match", "hexfleet", "random", "random", "-n", "2", "--seed", "500", "-j", "1",
                                       "--max-actions", "12", "--json", str(tmp_path / "p.json")])
     assert plain.exit_code == 0 and "skip_decided_openings" not in json.loads((tmp_path / "p.json").read_text())
+
+
+def _classic_score(state) -> int | None:
+    """The native classic search's score at BALANCE_DEPTH plies for the side to move; None for a forced win."""
+    result = NATIVE_HF.AlphaBetaSearcher(threads=1, tt_mb=4).search(state, depth=BALANCE_DEPTH)
+    return None if abs(result["score"]) > WIN - 1000 else result["score"]
+
+
+def test_balanced_openings_score_within_the_margin_and_redraw_the_rest() -> None:
+    margin, redrawn = 200, 0
+    for seed in SEEDS[:8]:
+        plain = opening_actions("hexfleet", seed, 4, {})
+        kept = opening_actions("hexfleet", seed, 4, {}, balanced=margin)
+        assert kept == opening_actions("hexfleet", seed, 4, {}, balanced=margin)  # still one opening a seed
+        state = _play("hexfleet", kept)
+        score = _classic_score(state)
+        assert len(kept) == 4 and not state.is_terminal() and score is not None and abs(score) <= margin
+        plain_score = _classic_score(_play("hexfleet", plain))
+        if plain_score is not None and abs(plain_score) <= margin:
+            assert kept == plain
+        else:
+            assert kept != plain
+            redrawn += 1
+    # Most random Hexfleet openings hand the side to move more than 200 centi-units, or a forced win.
+    assert redrawn >= 3
+
+
+def test_balanced_openings_refuse_a_bad_margin_and_say_why_none_was_found(monkeypatch) -> None:
+    with pytest.raises(ValueError, match="balanced is a margin in centi-units, 0 or more, not -1"):
+        opening_actions("hexfleet", 9, 4, {}, balanced=-1)
+    with pytest.raises(ValueError, match="balanced is a margin in centi-units, 0 or more, not -5"):
+        match.run_match("hexfleet", "random", "random", 2, balanced=-5)
+    monkeypatch.setattr(match, "MAX_OPENING_DRAWS", 3)
+    monkeypatch.setattr(match, "opening_score", lambda state: 300)
+    with pytest.raises(ValueError, match=r"3 random openings of 4 actions from seed 9 were all decided within 8 "
+                                         r"plies or scored beyond \+-250 by it; use a shorter --opening or a wider"):
+        opening_actions("hexfleet", 9, 4, {}, balanced=250)
+    assert len(opening_actions("hexfleet", 9, 4, {}, balanced=300)) == 4  # exactly at the margin is balanced
+
+
+def test_cli_match_plays_balanced_openings_and_records_the_margin(tmp_path) -> None:
+    out = tmp_path / "b.json"
+    run = CliRunner().invoke(main, ["match", "hexfleet", "random", "random", "-n", "4", "--seed", "500", "-j", "1",
+                                    "--max-actions", "12", "--balanced-openings", "400", "--json", str(out)])
+    assert run.exit_code == 0, run.output
+    data = json.loads(out.read_text())
+    assert data["balanced_openings"] == 400 and len(data["games"]) == 4
+    for record in data["games"]:
+        opening = record["actions"][:record["opening"]]
+        assert opening == opening_actions("hexfleet", record["seed"], 4, {}, balanced=400)
+        score = _classic_score(_play("hexfleet", opening))
+        assert score is not None and abs(score) <= 400
+    refused = CliRunner().invoke(main, ["match", "hexfleet", "random", "random", "-n", "2", "--balanced-openings", "-3"])
+    assert refused.exit_code == 2 and "-3" in refused.output

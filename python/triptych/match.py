@@ -111,14 +111,36 @@ def opening_is_decided(state: Any) -> bool:
     return AlphaBeta(depth=DECIDED_DEPTH, evaluation="classic", tt_mb=4).search(state).mate_in is not None
 
 
+# A random opening hands the side that acts first after it whatever the random actions left, often a large
+# lead (in Hexfleet the side to move won 90-93% of the decisive games between two copies of the default,
+# docs/strength.md, "Where a doubling's Elo comes from"). A balanced opening is one a classic search of
+# BALANCE_DEPTH plies scores within a margin: eight plies are whole turns of two actions for both sides, so
+# neither side has acted more at the horizon (six plies give the side to move two turns to the other's one).
+BALANCE_DEPTH = 8
+
+
+def opening_score(state: Any) -> int | None:
+    """A classic alpha-beta's score of BALANCE_DEPTH plies for the side to move, in centi-units; None if the
+    game is over or the search finds a forced win for either side (deterministic: one thread, a depth limit)."""
+    if state.is_terminal():
+        return None
+    from triptych.ai import AlphaBeta
+
+    result = AlphaBeta(depth=BALANCE_DEPTH, evaluation="classic", tt_mb=4).search(state)
+    return None if result.mate_in is not None else result.score
+
+
 def opening_actions(game: str, seed: int, opening: int, options: dict[str, Any], *,
-                    skip_decided: bool = False) -> list[str]:
+                    skip_decided: bool = False, balanced: int | None = None) -> list[str]:
     """The random opening of a pair: `opening` actions drawn from `seed` (fewer if the game ends).
 
     With ``skip_decided`` an opening that :func:`opening_is_decided` is set aside and the next is drawn from
-    the same random stream, so a seed still names one opening (ValueError if MAX_OPENING_DRAWS are all
-    decided).
+    the same random stream, so a seed still names one opening. With ``balanced`` (centi-units), so is one
+    that :func:`opening_score` finds decided or scores beyond ``balanced`` either way. ValueError if
+    MAX_OPENING_DRAWS are all set aside.
     """
+    if balanced is not None and balanced < 0:
+        raise ValueError(f"balanced is a margin in centi-units, 0 or more, not {balanced}")
     rng = random.Random(seed)
     for _ in range(MAX_OPENING_DRAWS):
         state = load(game).new_game(**options)
@@ -127,10 +149,16 @@ def opening_actions(game: str, seed: int, opening: int, options: dict[str, Any],
             action = rng.choice(state.legal_actions())
             played.append(str(action))
             state.apply(action)
-        if not skip_decided or not opening_is_decided(state):
+        if balanced is not None:
+            score = opening_score(state)
+            if score is not None and abs(score) <= balanced:
+                return played
+        elif not skip_decided or not opening_is_decided(state):
             return played
+    judged = (f"decided within {BALANCE_DEPTH} plies or scored beyond +-{balanced} by it" if balanced is not None
+              else f"decided within {DECIDED_DEPTH} plies")
     raise ValueError(f"{game}: {MAX_OPENING_DRAWS} random openings of {opening} actions from seed {seed} were all "
-                     f"decided within {DECIDED_DEPTH} plies; use a shorter --opening")
+                     f"{judged}; use a shorter --opening" + (" or a wider margin" if balanced is not None else ""))
 
 
 def play_game(game: str, players: Sequence[Any], specs: Sequence[str], opening: Sequence[str], *,
@@ -191,10 +219,11 @@ def pair_seed(match_seed: int, pair: int) -> int:
 def play_pairs(game: str, spec_a: str, spec_b: str, pairs: Iterable[int], *, seed: int = 0, opening: int = 4,
                options: dict[str, Any] | None = None, engine_time_ms: int | None = 100,
                engine_depth: int | None = None, max_actions: int = MAX_ACTIONS,
-               skip_decided: bool = False) -> list[GameRecord]:
+               skip_decided: bool = False, balanced: int | None = None) -> list[GameRecord]:
     """Plays the two games of each pair index (A as side 0, then as side 1); the unit of parallel work.
 
-    ``skip_decided``: draw each pair's opening past the decided ones (:func:`opening_actions`).
+    ``skip_decided``: draw each pair's opening past the decided ones; ``balanced``: past those a classic
+    search scores beyond this margin (:func:`opening_actions`).
 
     Players are built here from their specs (see :func:`triptych.ai.make_player`; ``engine:COMMAND`` starts
     an engine process, with ``engine_time_ms`` or ``engine_depth`` a move), seeded from the pair, so a pair
@@ -206,7 +235,7 @@ def play_pairs(game: str, spec_a: str, spec_b: str, pairs: Iterable[int], *, see
     records = []
     for pair in pairs:
         s = pair_seed(seed, pair)
-        moves = opening_actions(game, s, opening, options, skip_decided=skip_decided)
+        moves = opening_actions(game, s, opening, options, skip_decided=skip_decided, balanced=balanced)
         for a_side in (0, 1):
             a = make_match_player(spec_a, s, engine_time_ms, engine_depth)
             b = make_match_player(spec_b, s + 1, engine_time_ms, engine_depth)
@@ -327,7 +356,8 @@ def run_match(game: str, spec_a: str, spec_b: str, games: int, *, seed: int = 0,
               workers: int = 1, sprt: Sprt | None = None, options: dict[str, Any] | None = None,
               executor: Any = None, engine_time_ms: int | None = 100, engine_depth: int | None = None,
               on_pair: Callable[[MatchResult, str | None], None] | None = None,
-              max_actions: int = MAX_ACTIONS, skip_decided: bool = False) -> tuple[MatchResult, str | None]:
+              max_actions: int = MAX_ACTIONS, skip_decided: bool = False,
+              balanced: int | None = None) -> tuple[MatchResult, str | None]:
     """Plays up to `games` games (rounded up to whole pairs) and returns (result, SPRT verdict).
 
     Each opening pair is one batch for the executor (triptych.executor: local
@@ -336,7 +366,8 @@ def run_match(game: str, spec_a: str, spec_b: str, games: int, *, seed: int = 0,
     pentanomial count leaves its bounds; the verdict is "H1", "H0" or None
     (the games ran out first). ``on_pair`` is called after each pair with the
     result so far. ``skip_decided``: no pair starts from an opening that is
-    already decided (:func:`opening_is_decided`).
+    already decided (:func:`opening_is_decided`); ``balanced``: none from one
+    that a classic search scores beyond this margin either way (:func:`opening_score`).
     """
     from triptych.ai import make_player
     from triptych.executor import LocalExecutor
@@ -348,12 +379,14 @@ def run_match(game: str, spec_a: str, spec_b: str, games: int, *, seed: int = 0,
         check_player_spec(spec)  # a bad spec fails here, not in a worker
     if max_actions < 1:
         raise ValueError(f"max_actions must be at least 1, got {max_actions}")
+    if balanced is not None and balanced < 0:
+        raise ValueError(f"balanced is a margin in centi-units, 0 or more, not {balanced}")
     pairs = (games + 1) // 2
     result = MatchResult()
     verdict: str | None = None
     kwargs = {"seed": seed, "opening": opening, "options": dict(options or {}),
               "engine_time_ms": None if engine_depth else engine_time_ms, "engine_depth": engine_depth,
-              "max_actions": max_actions, "skip_decided": skip_decided}
+              "max_actions": max_actions, "skip_decided": skip_decided, "balanced": balanced}
     batches = [(game, spec_a, spec_b, [pair], kwargs) for pair in range(pairs)]
     executor = executor or LocalExecutor(workers)
     finished = executor.imap_unordered(_play_pair_batch, batches)

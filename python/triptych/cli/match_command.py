@@ -71,9 +71,14 @@ def _check_spec(spec: str) -> str:
 @click.option("--skip-decided-openings", "skip_decided", is_flag=True,
               help="Draw each pair's opening again while a 6-ply classic search finds a forced win in it: such a "
                    "pair splits 1-1 whoever is stronger (docs/ai.md, \"Matches\").")
+@click.option("--balanced-openings", "balanced", type=click.IntRange(0), metavar="CENTI",
+              help="Draw each pair's opening again while an 8-ply classic search finds a forced win in it or "
+                   "scores it beyond CENTI centi-units either way, so the seat does not decide the pair "
+                   "(docs/ai.md, \"Matches\").")
 def match(game: str, player_a: str, player_b: str, games: int, seed: int, opening: int, workers: int | None,
           backend: str, address: str | None, sprt_text: str | None, json_path: Path | None,
-          engine_time_ms: int, engine_depth: int | None, max_actions: int, skip_decided: bool) -> None:
+          engine_time_ms: int, engine_depth: int | None, max_actions: int, skip_decided: bool,
+          balanced: int | None) -> None:
     """Play PLAYER_A against PLAYER_B on GAME in opening pairs, with Elo and an optional SPRT.
 
     Players: random, greedy, alphabeta[:DEPTH or key=value,...], mcts[:ITERATIONS or key=value,...],
@@ -99,14 +104,16 @@ def match(game: str, player_a: str, player_b: str, games: int, seed: int, openin
             progress.update(task, completed=result.games, info=_live_info(result, sprt))
             if json_path is not None:  # a long match cut short keeps the pairs it played
                 _write_match_json(json_path, game, player_a, player_b, seed, opening, sprt, result, verdict,
-                                  finished=False, max_actions=max_actions, skip_decided=skip_decided)
+                                  finished=False, max_actions=max_actions, skip_decided=skip_decided,
+                                  balanced=balanced)
 
         try:
             with open_executor(backend, workers, address) as executor:
                 result, verdict = run_match(game, player_a, player_b, games, seed=seed, opening=opening,
                                             sprt=sprt, executor=executor, on_pair=on_pair,
                                             engine_time_ms=engine_time_ms, engine_depth=engine_depth,
-                                            max_actions=max_actions, skip_decided=skip_decided)
+                                            max_actions=max_actions, skip_decided=skip_decided,
+                                            balanced=balanced)
         except EngineError as err:  # a program that is missing, is no engine, or broke the protocol: the user's
             raise click.ClickException(f"engine player: {err}") from None
         except KeyboardInterrupt:
@@ -146,17 +153,19 @@ def match(game: str, player_a: str, player_b: str, games: int, seed: int, openin
         console.print(f"SPRT({sprt}): LLR {llr:+.2f} in ({lower:.2f}, {upper:.2f}): {outcome}")
     if json_path is not None:
         _write_match_json(json_path, game, player_a, player_b, seed, opening, sprt, result, verdict,
-                          max_actions=max_actions, skip_decided=skip_decided)
+                          max_actions=max_actions, skip_decided=skip_decided, balanced=balanced)
         console.print(f"wrote {result.games} games to {json_path}")
 
 
 def _write_match_json(path: Path, game: str, player_a: str, player_b: str, seed: int, opening: int,
                       sprt: Sprt | None, result: MatchResult, verdict: str | None, finished: bool = True,
-                      max_actions: int = MAX_ACTIONS, skip_decided: bool = False) -> None:
+                      max_actions: int = MAX_ACTIONS, skip_decided: bool = False,
+                      balanced: int | None = None) -> None:
     elo = result.elo()
     data = {"game": game, "players": [player_a, player_b], "seed": seed, "opening": opening,
             "max_actions": max_actions, "finished": finished,
             **({"skip_decided_openings": True} if skip_decided else {}),
+            **({"balanced_openings": balanced} if balanced is not None else {}),
             "summary": {"wins": result.wins, "draws": result.draws, "losses": result.losses,
                         "pentanomial": result.pentanomial(), "elo": _finite(elo.elo) if elo else None,
                         "elo95": [_finite(elo.low), _finite(elo.high)] if elo else None, "ends": result.ends(),
