@@ -119,6 +119,12 @@ def opening_is_decided(state: Any) -> bool:
 BALANCE_DEPTH = 8
 
 
+def check_balance_margin(balanced: int | None) -> None:
+    """ValueError unless `balanced` is None (no balancing) or a margin of 0 centi-units or more."""
+    if balanced is not None and balanced < 0:
+        raise ValueError(f"balanced is a margin in centi-units, 0 or more, not {balanced}")
+
+
 def opening_score(state: Any) -> int | None:
     """A classic alpha-beta's score of BALANCE_DEPTH plies for the side to move, in centi-units; None if the
     game is over or the search finds a forced win for either side (deterministic: one thread, a depth limit)."""
@@ -139,8 +145,7 @@ def opening_actions(game: str, seed: int, opening: int, options: dict[str, Any],
     that :func:`opening_score` finds decided or scores beyond ``balanced`` either way. ValueError if
     MAX_OPENING_DRAWS are all set aside.
     """
-    if balanced is not None and balanced < 0:
-        raise ValueError(f"balanced is a margin in centi-units, 0 or more, not {balanced}")
+    check_balance_margin(balanced)
     rng = random.Random(seed)
     for _ in range(MAX_OPENING_DRAWS):
         state = load(game).new_game(**options)
@@ -379,8 +384,7 @@ def run_match(game: str, spec_a: str, spec_b: str, games: int, *, seed: int = 0,
         check_player_spec(spec)  # a bad spec fails here, not in a worker
     if max_actions < 1:
         raise ValueError(f"max_actions must be at least 1, got {max_actions}")
-    if balanced is not None and balanced < 0:
-        raise ValueError(f"balanced is a margin in centi-units, 0 or more, not {balanced}")
+    check_balance_margin(balanced)  # here, not in a worker
     pairs = (games + 1) // 2
     result = MatchResult()
     verdict: str | None = None
