@@ -213,7 +213,7 @@ def seats(paths: list[str]) -> str:
     """How much the seat decided: the complete pairs of match records by A's result moving first and second."""
     outcomes = ("A won", "drawn", "B won")
     table = [[0] * 3 for _ in range(3)]  # [A's result moving first][A's result moving second]
-    side_wins, decisive, pairs = [0, 0], 0, 0
+    side_wins, pairs = [0, 0], 0
     for path in paths:
         for _, records in _complete_pairs(json.loads(Path(path).read_text())):
             by_side = {r.a_side: r for r in records}
@@ -226,9 +226,9 @@ def seats(paths: list[str]) -> str:
             for r in records:
                 if r.winner is not None:
                     side_wins[r.winner] += 1
-                    decisive += 1
     if not pairs:
         raise ValueError("no complete opening pairs in these records")
+    decisive = sum(side_wins)
     lines = ["| A moving first (side 0) \\ A moving second | " + " | ".join(outcomes) + " |",
              "|---|---:|---:|---:|"]
     lines += [f"| {outcomes[i]} | " + " | ".join(str(n) for n in table[i]) + " |" for i in range(3)]
