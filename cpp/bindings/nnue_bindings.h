@@ -131,10 +131,10 @@ void bind_nnue(py::module_& m) {
   };
   py::class_<Searcher>(m, "NnueAlphaBetaSearcher", "Native alpha-beta search with the NNUE evaluation.")
       .def(py::init([](const BoundNet& n, int threads, std::size_t tt_mb, bool quiescence, int classic_share,
-                       int contempt, bool eval_cache, int futility_margin, int late_move_pruning,
+                       int contempt, bool eval_cache, int futility_margin, int late_move_pruning, int late_move_reduction,
                        bool partial_iterations) {
              check_range("classic_share is a percentage", classic_share, 0, 100);
-             check_search_options(contempt, futility_margin, late_move_pruning);
+             check_search_options(contempt, futility_margin, late_move_pruning, late_move_reduction);
              typename AB::Options o;
              o.threads = threads;
              o.tt_mb = tt_mb;
@@ -144,18 +144,22 @@ void bind_nnue(py::module_& m) {
              o.eval_cache = eval_cache;
              o.futility_margin = futility_margin;
              o.late_move_pruning = late_move_pruning;
+             o.late_move_reduction = late_move_reduction;
              o.partial_iterations = partial_iterations;
              return Searcher{n.net, std::make_unique<AB>(o)};
            }),
            py::arg("net"), py::arg("threads") = 1, py::arg("tt_mb") = 64, py::arg("quiescence") = true,
            py::arg("classic_share") = 0, py::arg("contempt") = 0, py::arg("eval_cache") = true,
-           py::arg("futility_margin") = 0, py::arg("late_move_pruning") = 0, py::arg("partial_iterations") = false,
+           py::arg("futility_margin") = 0, py::arg("late_move_pruning") = 0, py::arg("late_move_reduction") = 0,
+           py::arg("partial_iterations") = false,
            "classic_share: the percentage of each evaluation taken from the classic evaluation (its tuned "
            "weights), the rest from the net; 0, the net alone (docs/nnue.md, \"The classic share\"). "
            "contempt: a draw's value below 0 for the side that searches, in centi-units (docs/ai.md). "
            "eval_cache: remember each thread's evaluations by position; off, the same search, slower. "
            "futility_margin: static futility's margin a ply, centi-units; 0, off (docs/ai.md). "
            "late_move_pruning: quiet actions searched a ply left near the horizon; 0, off (docs/ai.md). "
+           "late_move_reduction: 0, late quiet actions reduced by 1 ply (2 from the 13th); N, by "
+           "round(ln(depth) ln(i) 100 / N) (docs/ai.md). "
            "partial_iterations: an iteration cut short by time or nodes keeps its best root action where "
            "one was searched to the full depth; off, the iteration is discarded (docs/ai.md).")
       .def(

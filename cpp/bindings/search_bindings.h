@@ -80,13 +80,21 @@ constexpr int kMaxContempt = 1000;
 constexpr int kMaxFutilityMargin = 1000;
 // Late-move pruning's quiet actions a ply (docs/ai.md): 0 is off; more than a position has is the same as off.
 constexpr int kMaxLateMovePruning = 1000;
+// Late-move reductions' divisor, hundredths (docs/ai.md): 0 is the fixed reductions; below 50 would reduce
+// nearly every late action to the horizon.
+constexpr int kMinLateMoveReduction = 50, kMaxLateMoveReduction = 1000;
 
 // The options both alpha-beta searchers (classic and NNUE) take alike.
-inline void check_search_options(int contempt, int futility_margin, int late_move_pruning) {
+inline void check_search_options(int contempt, int futility_margin, int late_move_pruning, int late_move_reduction) {
   check_range("contempt is in centi-units", contempt, -kMaxContempt, kMaxContempt);
   check_range("futility_margin is in centi-units a ply", futility_margin, 0, kMaxFutilityMargin, " (off)");
   check_range("late_move_pruning is a count of quiet actions a ply", late_move_pruning, 0, kMaxLateMovePruning,
               " (off)");
+  if (late_move_reduction != 0 &&
+      (late_move_reduction < kMinLateMoveReduction || late_move_reduction > kMaxLateMoveReduction))
+    throw py::value_error("late_move_reduction is the divisor of ln(depth) ln(i) in hundredths, 0 (the fixed "
+                          "reductions) or " + std::to_string(kMinLateMoveReduction) + ".." +
+                          std::to_string(kMaxLateMoveReduction) + ", not " + std::to_string(late_move_reduction));
 }
 
 // One alpha-beta search from `root`, without the GIL (Ctrl-C stops it and raises KeyboardInterrupt):
@@ -113,9 +121,9 @@ void bind_searches(py::module_& m) {
 
   py::class_<AB>(m, "AlphaBetaSearcher", "Native alpha-beta search; keeps its transposition table between searches.")
       .def(py::init([](int threads, std::size_t tt_mb, const py::dict& weights, bool quiescence, int contempt,
-                       bool eval_cache, int futility_margin, int late_move_pruning,
+                       bool eval_cache, int futility_margin, int late_move_pruning, int late_move_reduction,
                        bool partial_iterations) {
-             check_search_options(contempt, futility_margin, late_move_pruning);
+             check_search_options(contempt, futility_margin, late_move_pruning, late_move_reduction);
              typename AB::Options o;
              o.threads = threads;
              o.tt_mb = tt_mb;
@@ -125,16 +133,20 @@ void bind_searches(py::module_& m) {
              o.eval_cache = eval_cache;
              o.futility_margin = futility_margin;
              o.late_move_pruning = late_move_pruning;
+             o.late_move_reduction = late_move_reduction;
              o.partial_iterations = partial_iterations;
              return std::make_unique<AB>(o);
            }),
            py::arg("threads") = 1, py::arg("tt_mb") = 64, py::arg("weights") = py::dict(),
            py::arg("quiescence") = true, py::arg("contempt") = 0, py::arg("eval_cache") = true,
-           py::arg("futility_margin") = 0, py::arg("late_move_pruning") = 0, py::arg("partial_iterations") = false,
+           py::arg("futility_margin") = 0, py::arg("late_move_pruning") = 0, py::arg("late_move_reduction") = 0,
+           py::arg("partial_iterations") = false,
            "contempt: a draw's value below 0 for the side that searches, in centi-units (docs/ai.md). "
            "eval_cache: remember each thread's evaluations by position; off, the same search, slower. "
            "futility_margin: static futility's margin a ply, centi-units; 0, off (docs/ai.md). "
            "late_move_pruning: quiet actions searched a ply left near the horizon; 0, off (docs/ai.md). "
+           "late_move_reduction: 0, late quiet actions reduced by 1 ply (2 from the 13th); N, by "
+           "round(ln(depth) ln(i) 100 / N) (docs/ai.md). "
            "partial_iterations: an iteration cut short by time or nodes keeps its best root action where "
            "one was searched to the full depth; off, the iteration is discarded (docs/ai.md).")
       .def(

@@ -44,6 +44,15 @@
 // that come after the first N for each ply left, in move order, are skipped,
 // trusting the ordering (docs/ai.md, "Late-move pruning").
 //
+// Late-move reductions (Options::late_move_reduction): a quiet late action
+// (the fifth on, not tactical, not a killer) at 3 or more plies from the
+// horizon is searched first with a null window at a reduced depth, and again
+// at full depth only if it beats alpha there. 0 (the default) reduces by one
+// ply, by two from the thirteenth action; N > 0 reduces by
+// round(ln(depth) ln(i) 100 / N) plies, at least one, leaving at least one,
+// so that late actions at deep nodes are looked at shallowest (the
+// logarithmic rule of modern chess engines; docs/ai.md).
+//
 // Partial iterations (Options::partial_iterations, off unless set): an
 // iteration cut short by the clock or the node budget is otherwise thrown
 // away whole; with this option its best root action is kept where one was
@@ -60,8 +69,10 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <concepts>
 #include <cstdint>
 #include <memory>
@@ -92,6 +103,7 @@ class AlphaBeta {
     bool eval_cache = true;  // remember evaluations by position (the same nodes and scores, sooner)
     int futility_margin = 0;  // centi-units a ply for static futility; 0: off
     int late_move_pruning = 0;  // quiet actions searched a ply left near the horizon; 0: off
+    int late_move_reduction = 0;  // 0: reduce by 1 (by 2 from the 13th action); N: ln(depth) ln(i) 100 / N
     bool partial_iterations = false;  // keep a cut-short iteration's best root action where one was proven
   };
   // Static futility looks no further from the horizon than this.
@@ -101,6 +113,11 @@ class AlphaBeta {
 
   explicit AlphaBeta(const Options& options = {}) : options_(options), tt_(options.tt_mb) {
     options_.threads = std::max(1, options_.threads);
+    if (options_.late_move_reduction > 0)
+      for (int d = 1; d < kReductionDepths; ++d)
+        for (int i = 1; i < kReductionIndices; ++i)
+          reductions_[d][i] = static_cast<std::uint8_t>(
+              std::lround(std::log(double(d)) * std::log(double(i)) * 100.0 / options_.late_move_reduction));
   }
 
   // Safe to call from another thread while search() runs.
@@ -337,6 +354,14 @@ class AlphaBeta {
     return -quiesce(w, child, -beta, -alpha, ply, left);
   }
 
+  // How much shallower the null-window search of the i-th action (a quiet, late one) goes, depth >= 3:
+  // never below one ply left, so that the reduced search still sees the reply.
+  int late_move_reduction(int depth, int i) const {
+    if (options_.late_move_reduction == 0) return i >= 12 ? 2 : 1;
+    const int r = reductions_[std::min(depth, kReductionDepths - 1)][std::min(i, kReductionIndices - 1)];
+    return std::clamp(r, 1, depth - 2);
+  }
+
   int negamax(Worker& w, State& s, int depth, int alpha, int beta, int ply, bool is_pv) {
     w.pv_length[ply] = 0;
     if (Game::is_terminal(s)) return terminal_score(s, ply);
@@ -397,7 +422,7 @@ class AlphaBeta {
         // Late quiet actions are first searched shallower with a null window.
         int reduction = 0;
         if (depth >= 3 && i >= 4 && !tactical && code != w.killers[ply][0] && code != w.killers[ply][1])
-          reduction = i >= 12 ? 2 : 1;
+          reduction = late_move_reduction(depth, i);
         score = child_value(w, child, side, depth - 1 - reduction, alpha, alpha + 1, ply + 1, false);
         if (score > alpha && reduction)
           score = child_value(w, child, side, depth - 1, alpha, alpha + 1, ply + 1, false);
@@ -466,6 +491,8 @@ class AlphaBeta {
   }
 
   Options options_;
+  static constexpr int kReductionDepths = 64, kReductionIndices = 256;
+  std::array<std::array<std::uint8_t, kReductionIndices>, kReductionDepths> reductions_{};  // late_move_reduction > 0
   std::vector<std::uint64_t> prior_;  // sorted hashes of the game's earlier positions
   int root_side_ = 0;                 // the side that searches, for contempt
   std::uint64_t tt_salt_ = 0;         // xor'ed into table keys: the root side, under contempt

@@ -138,6 +138,7 @@ MAX_DEPTH = 120  # the searches' ply stack holds 128; 8 are kept for quiescence
 MAX_CONTEMPT = 1000  # centi-units; the native searchers' bound (cpp/bindings/search_bindings.h)
 MAX_FUTILITY_MARGIN = 1000  # centi-units a ply; the native searchers' bound (the same file)
 MAX_LATE_MOVE_PRUNING = 1000  # quiet actions a ply; the native searchers' bound (the same file)
+LATE_MOVE_REDUCTION_RANGE = (50, 1000)  # hundredths; the native searchers' bounds (the same file); 0 is also taken
 # AlphaBeta's depth when it is left out: 6 with no other limit (explicit None means no depth limit).
 _DEFAULT_DEPTH: Any = type("_DefaultDepth", (), {"__repr__": lambda self: "6 unless a budget is given"})()
 
@@ -216,6 +217,10 @@ class AlphaBeta:
     variation, the quiet actions that come after the first that many for
     each ply left (docs/ai.md, "Late-move pruning"; 0 is off; left out: the
     shipped net's own count, ``SHIPPED_LATE_MOVE_PRUNING``, 0 for anything else).
+    ``late_move_reduction`` chooses how far late quiet actions are reduced:
+    0 (the default) one ply, two from the thirteenth action; N (50..1000)
+    round(ln(depth) ln(i) 100 / N) plies, at least one (docs/ai.md, "Late
+    move reductions").
     ``partial_iterations`` keeps the best root action of an iteration that
     time or the node budget cut short, where one was searched to the full
     depth; otherwise such an iteration is thrown away (docs/ai.md, "Partial
@@ -237,7 +242,8 @@ class AlphaBeta:
                  quiescence: bool = True, clock_ms: int | None = None, increment_ms: int = 0,
                  evaluation: str = "default", net: str | None = None, classic_share: int | None = None,
                  contempt: int = 0, futility_margin: int = 0,
-                 late_move_pruning: int | None = None, partial_iterations: bool = False) -> None:
+                 late_move_pruning: int | None = None, late_move_reduction: int = 0,
+                 partial_iterations: bool = False) -> None:
         budgeted = time_ms is not None or nodes is not None or clock_ms is not None
         if depth is _DEFAULT_DEPTH:
             depth = None if budgeted else 6
@@ -269,6 +275,12 @@ class AlphaBeta:
         self.futility_margin: int = _integer("futility_margin", futility_margin, 0,  # type: ignore[assignment]
                                              MAX_FUTILITY_MARGIN, optional=False)
         self.late_move_pruning = _integer("late_move_pruning", late_move_pruning, 0, MAX_LATE_MOVE_PRUNING)
+        self.late_move_reduction: int = _integer("late_move_reduction", late_move_reduction, 0,  # type: ignore[assignment]
+                                                 LATE_MOVE_REDUCTION_RANGE[1], optional=False)
+        if 0 < self.late_move_reduction < LATE_MOVE_REDUCTION_RANGE[0]:
+            low, high = LATE_MOVE_REDUCTION_RANGE
+            raise ValueError(f"late_move_reduction is 0 (the fixed reductions) or {low}..{high}, "
+                             f"not {self.late_move_reduction}")
         if partial_iterations not in (True, False):  # 1 and 0 too, as a player spec gives them
             raise ValueError(f"partial_iterations is True or False (1 or 0), not {partial_iterations!r}")
         self.partial_iterations = bool(partial_iterations)
@@ -298,7 +310,7 @@ class AlphaBeta:
         late_moves = resolve_late_move_pruning(game, self.evaluation_for(game), self.net, self.late_move_pruning)
         return {"threads": self.threads, "tt_mb": self.tt_mb, "quiescence": self.quiescence,
                 "contempt": self.contempt, "futility_margin": self.futility_margin, "late_move_pruning": late_moves,
-                "partial_iterations": self.partial_iterations}
+                "late_move_reduction": self.late_move_reduction, "partial_iterations": self.partial_iterations}
 
     def evaluation_for(self, game: str) -> str:
         """The evaluation this player searches `game` with: "classic" or "nnue"."""
@@ -391,6 +403,8 @@ class AlphaBeta:
             evaluation += f", futility_margin={self.futility_margin}"
         if self.late_move_pruning is not None:
             evaluation += f", late_move_pruning={self.late_move_pruning}"
+        if self.late_move_reduction:
+            evaluation += f", late_move_reduction={self.late_move_reduction}"
         if self.partial_iterations:
             evaluation += ", partial_iterations=True"
         return f"AlphaBeta({limits}, threads={self.threads}{evaluation})"

@@ -73,7 +73,7 @@ def _limits(words: list[str], allow_infinite: bool) -> dict[str, int]:
 INTEGER_OPTIONS: dict[str, tuple[int, int]] = {
     "threads": (1, 256), "hash": (1, 65536), "classicshare": (0, 100),
     "contempt": (-ai.MAX_CONTEMPT, ai.MAX_CONTEMPT), "futility": (0, ai.MAX_FUTILITY_MARGIN),
-    "latemoves": (0, ai.MAX_LATE_MOVE_PRUNING)}
+    "latemoves": (0, ai.MAX_LATE_MOVE_PRUNING), "reductions": (0, ai.LATE_MOVE_REDUCTION_RANGE[1])}
 
 
 class EngineSession:
@@ -85,8 +85,9 @@ class EngineSession:
         self._write_line = write
         self._lock = threading.Lock()
         # contempt: a draw's value below 0 for the engine, centi-units (docs/ai.md, "Contempt"); futility:
-        # static futility's margin a ply, 0 off (docs/ai.md, "Static futility").
-        self.options: dict[str, int] = {"threads": 1, "hash": 64, "contempt": 0, "futility": 0}
+        # static futility's margin a ply, 0 off (docs/ai.md, "Static futility"); reductions: late-move
+        # reductions' divisor, 0 the fixed ones (docs/ai.md, "Late move reductions").
+        self.options: dict[str, int] = {"threads": 1, "hash": 64, "contempt": 0, "futility": 0, "reductions": 0}
         # The evaluation (docs/nnue.md): default (the game's best: ai.default_evaluation), classic, or nnue
         # with the net in evalfile ("-": the shipped one) and classic_share percent of the classic blended
         # in (None: the shipped net's own share, 0 for any other net).
@@ -265,6 +266,9 @@ class EngineSession:
             low, high = INTEGER_OPTIONS[name]
             if not low <= value <= high:
                 raise ProtocolError(f"{name} must be in {low}..{high}")
+            if name == "reductions" and 0 < value < ai.LATE_MOVE_REDUCTION_RANGE[0]:
+                raise ProtocolError(f"reductions must be 0 (the fixed reductions) or "
+                                    f"{ai.LATE_MOVE_REDUCTION_RANGE[0]}..{high}")
             if name == "classicshare":
                 self.classic_share = value
             elif name == "latemoves":
@@ -357,6 +361,7 @@ class EngineSession:
             self._searcher = ai.AlphaBeta(depth=1, threads=self.options["threads"], tt_mb=self.options["hash"],
                                           contempt=self.options["contempt"], futility_margin=self.options["futility"],
                                           late_move_pruning=self._late_move_pruning(),
+                                          late_move_reduction=self.options["reductions"],
                                           evaluation="nnue" if nnue else "classic",
                                           net=self._net() if nnue else None,
                                           classic_share=self._classic_share() if nnue else None,
