@@ -87,6 +87,28 @@ def position(stacks: dict[tuple[int, int], str], **kwargs: Any) -> hf.State:
     return hf.State.from_dict(position_dict(stacks, **kwargs))
 
 
+# Player 0 to move forces a win within `plies` actions (from tests/test_ai_hexfleet.py's WINS): positions on which a
+# search option that prunes or reduces must still find the shortest win.
+FORCED_WINS = [
+    ({(0, 0): "C", (1, 0): "c", (0, 1): "F"}, {}, 2),
+    ({(0, 0): "C", (1, 0): "c", (0, 1): "F", (2, -1): "d"}, {"actions_left": 1}, 3),
+    ({(0, 0): "C", (1, 0): "c", (0, 1): "F", (1, 1): "r", (2, 1): "R"}, {}, 2),
+]
+
+
+def assert_finds_forced_win(stacks: dict[tuple[int, int], str], extra: dict[str, Any], plies: int,
+                            **search: Any) -> None:
+    """An AlphaBeta(**search) finds the win in `plies` actions, and its line wins for player 0."""
+    from triptych.ai import AlphaBeta
+
+    state = position(stacks, **extra)
+    result = AlphaBeta(**search).search(state)
+    assert result.mate_in == plies, result
+    for action in result.pv:
+        state.apply(action)
+    assert state.is_terminal() and state.winner == 0
+
+
 def picture(state: hf.State) -> dict[tuple[int, int], str]:
     """The inverse of position(): {(q, r): "stack"}."""
     out = {}

@@ -13,7 +13,7 @@ import pytest
 
 import triptych._core.aquaignis as aquaignis_native
 import triptych._core.hexfleet as hexfleet_native
-from hexfleet_helpers import position
+from hexfleet_helpers import FORCED_WINS, assert_finds_forced_win
 from playout_helpers import position_after
 from protocol_helpers import protocol_session
 from triptych.ai import (MAX_FUTILITY_MARGIN, MAX_LATE_MOVE_PRUNING, SHIPPED_LATE_MOVE_PRUNING, SHIPPED_NNUE,
@@ -68,23 +68,11 @@ def test_each_option_prunes_nodes(option: str, game: str, evaluation: str) -> No
     assert pruned < without
 
 
-WINS = [  # from tests/test_ai_hexfleet.py: player 0 to move forces a win within `plies` actions
-    ({(0, 0): "C", (1, 0): "c", (0, 1): "F"}, {}, 2),
-    ({(0, 0): "C", (1, 0): "c", (0, 1): "F", (2, -1): "d"}, {"actions_left": 1}, 3),
-    ({(0, 0): "C", (1, 0): "c", (0, 1): "F", (1, 1): "r", (2, 1): "R"}, {}, 2),
-]
-
-
-@pytest.mark.parametrize("picture,extra,plies", WINS)
+@pytest.mark.parametrize("picture,extra,plies", FORCED_WINS)
 @pytest.mark.parametrize("pruning", [{"futility_margin": 10}, {"futility_margin": 100}, {"late_move_pruning": 1},
                                      {"late_move_pruning": 8}])
 def test_forced_wins_are_still_found_with_forward_pruning(picture, extra, plies: int, pruning: dict[str, int]) -> None:
-    state = position(picture, **extra)
-    result = AlphaBeta(depth=plies + 2, evaluation="nnue", **pruning).search(state)
-    assert result.mate_in == plies, result
-    for action in result.pv:
-        state.apply(action)
-    assert state.is_terminal() and state.winner == 0
+    assert_finds_forced_win(picture, extra, plies, depth=plies + 2, evaluation="nnue", **pruning)
 
 
 def test_the_spec_and_the_repr_carry_the_options() -> None:

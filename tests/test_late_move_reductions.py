@@ -12,7 +12,7 @@ import pytest
 
 import triptych._core.aquaignis as aquaignis_native
 import triptych._core.hexfleet as hexfleet_native
-from hexfleet_helpers import position
+from hexfleet_helpers import FORCED_WINS, assert_finds_forced_win
 from playout_helpers import position_after
 from protocol_helpers import protocol_session
 from triptych.ai import LATE_MOVE_REDUCTION_RANGE, AlphaBeta, default_net, make_player
@@ -45,22 +45,10 @@ def test_the_default_is_the_fixed_reductions() -> None:
     assert logarithmic.nodes != default.nodes
 
 
-WINS = [  # from tests/test_ai_hexfleet.py: player 0 to move forces a win within `plies` actions
-    ({(0, 0): "C", (1, 0): "c", (0, 1): "F"}, {}, 2),
-    ({(0, 0): "C", (1, 0): "c", (0, 1): "F", (2, -1): "d"}, {"actions_left": 1}, 3),
-    ({(0, 0): "C", (1, 0): "c", (0, 1): "F", (1, 1): "r", (2, 1): "R"}, {}, 2),
-]
-
-
-@pytest.mark.parametrize("picture,extra,plies", WINS)
+@pytest.mark.parametrize("picture,extra,plies", FORCED_WINS)
 @pytest.mark.parametrize("reduction", [LOW, 150, HIGH])
 def test_forced_wins_are_still_found(picture, extra, plies: int, reduction: int) -> None:
-    state = position(picture, **extra)
-    result = AlphaBeta(depth=plies + 4, late_move_reduction=reduction).search(state)
-    assert result.mate_in == plies, result
-    for action in result.pv:
-        state.apply(action)
-    assert state.is_terminal() and state.winner == 0
+    assert_finds_forced_win(picture, extra, plies, depth=plies + 4, late_move_reduction=reduction)
 
 
 def test_the_spec_and_the_repr_carry_the_option() -> None:
