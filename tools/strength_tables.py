@@ -6,6 +6,7 @@
     python tools/strength_tables.py twins docs/strength/ladder_hexfleet_gen8.json
     python tools/strength_tables.py paired gen8_vs_classic.json t2_vs_classic.json
     python tools/strength_tables.py seats docs/strength/doubling_hexfleet_nnue_latemoves8*_*.json
+    python tools/strength_tables.py span docs/strength/span_hexfleet_25_800_*.json
 
 The doubling table has a row per match (the longer time control against the shorter) and the Elo of a
 doubling pooled over all the steps' opening pairs. The ladder table is fitted again from the pairings of
@@ -29,6 +30,12 @@ cancel most of what its opening decides, so this tells two close players apart w
 match between them (docs/nnue.md, sessions 15-18). Only pairs complete in both records count, and their
 openings must be the same move for move.
 
+``span`` reads matches of a time control against one several doublings shorter (800 ms against 25 ms is
+five): a row per record with the Elo over the whole span and that Elo shared out per doubling (the Elo and
+its interval divided by log2 of the ratio of the times). Elo adds up over steps only where the games do not
+saturate: where most games are drawn, a few points of Elo a step can hide what the span shows at once, so
+docs/strength.md gives both, the step-by-step pooled figure (``doubling``) and the span's.
+
 ``seats`` asks of match records how much the seat decided: each complete opening pair by player A's result
 moving first (side 0) and moving second, as a three-by-three table, how many decisive games each side won,
 and how many pairs the seat decided alone (the same side won both games, whoever played it) against those
@@ -45,7 +52,7 @@ import math
 import re
 from pathlib import Path
 
-from triptych.elo import Z95, Sprt, elo_estimate
+from triptych.elo import Z95, Sprt, elo_estimate, format_elo
 from triptych.ladder import Ladder, Pairing, fit, plot
 from triptych.match import GameRecord, MatchResult
 
@@ -83,6 +90,26 @@ def doubling(paths: list[str]) -> str:
     lines.append(f"Over the {len(matches)} steps the longer search scored {(wins + draws / 2) / total:.1%} of {total} "
                  f"games (+{wins} ={draws} -{losses}); pooled over the steps (pentanomial {pooled}) a doubling is "
                  f"worth {elo_estimate(pooled)} Elo.")
+    return "\n".join(lines)
+
+
+def span(paths: list[str]) -> str:
+    """One row per match of a longer time control against a shorter: the span's Elo and its share a doubling."""
+    lines = ["| span | doublings | games | longer's wins-draws-losses | pentanomial | Elo of the span (95%) | "
+             "Elo a doubling (95%) | ends |", "|---|---:|---:|---|---|---|---|---|"]
+    for path in paths:
+        data = json.loads(Path(path).read_text())
+        long, short = _time_ms(data["players"][0]), _time_ms(data["players"][1])
+        if long <= short:
+            raise ValueError(f"{path}: player A ({long} ms) must have the longer time, B has {short} ms")
+        result = MatchResult([GameRecord.from_dict(g) for g in data["games"]])
+        doublings = math.log2(long / short)
+        elo = elo_estimate(result.pentanomial())
+        per = f"{format_elo(elo.elo / doublings)} [{format_elo(elo.low / doublings)}, {format_elo(elo.high / doublings)}]"
+        unfinished = "" if data.get("finished", True) else " (cut short)"
+        lines.append(f"| {short} → {long} ms | {doublings:g} | {result.games}{unfinished} | "
+                     f"+{result.wins} ={result.draws} -{result.losses} | {result.pentanomial()} | {elo} | {per} | "
+                     f"{_ends(result.ends())} |")
     return "\n".join(lines)
 
 
@@ -280,9 +307,9 @@ def twins(paths: list[str]) -> str:
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("kind", choices=("doubling", "ladder", "resumed", "twins", "paired", "seats"))
+    parser.add_argument("kind", choices=("doubling", "ladder", "resumed", "twins", "paired", "seats", "span"))
     parser.add_argument("files", nargs="+",
-                        help="match JSON (doubling, resumed, seats; paired: two) or ladder JSON (ladder, twins)")
+                        help="match JSON (doubling, resumed, seats, span; paired: two) or ladder JSON (ladder, twins)")
     parser.add_argument("--plot", help="ladder: write its chart to this PNG")
     parser.add_argument("--title", default="", help="ladder: the chart's title")
     args = parser.parse_args()
@@ -294,5 +321,7 @@ if __name__ == "__main__":
         print(paired(args.files))
     elif args.kind == "seats":
         print(seats(args.files))
+    elif args.kind == "span":
+        print(span(args.files))
     else:
         print(doubling(args.files) if args.kind == "doubling" else resumed(args.files))
