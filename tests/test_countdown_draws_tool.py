@@ -51,5 +51,11 @@ def test_every_countdown_draw_of_a_record_is_read_once() -> None:
     assert sum(found.turns_apart.values()) >= sum(found.last_turn.values())
     assert all(gap >= 1 for gap, _, _ in found.last_turn)
     assert all(not joins for gap, joins, _ in found.last_turn if gap >= 2)  # no action closes more than one hex
+    # A join passed up while ahead: a gap of one (no action closes more), and one per such turn that ended apart.
+    assert sum(found.declined.values()) == sum(n for (ahead, joins, joined), n in found.turns_apart.items()
+                                               if ahead and joins and not joined)
+    assert all(gap == 1 for gap, _, _, _ in found.declined)
+    assert all(not after[1] for *_, after in found.declined if after is not None and after[0] >= 2)
     text = tool.report(found)
     assert text.startswith("60 countdown draws")
+    assert "A's joins declined" in text

@@ -11,6 +11,10 @@ For every game that ended in the separation countdown's draw (R11) it replays th
   (each is tried), and whether its turn ended with them joined;
 - **A's last turn**: at A's last turn start before the draw, the gap (empty hexes between the networks) and
   whether a single action could join them.
+- **A's joins declined**: A's turns begun apart, ahead on the board, with an action that joins, that still
+  ended apart: the gap and the actions each side had left before the draw (the outlook's inputs, docs/nnue.md),
+  whether A joined and was cut again within the turn, and at A's next turn the gap (0 if the networks were
+  joined again by then) and whether one action could join them then (none if the game ended first).
 
 docs/nnue.md (session 16) reads these figures for the NNUE against the classic.
 """
@@ -34,6 +38,8 @@ class CountdownDraws:
     last_cut: Counter = field(default_factory=Counter)     # (cutter "A"/"B", kind) -> draws
     turns_apart: Counter = field(default_factory=Counter)  # (A ahead, one action joins, joined by the turn's end)
     last_turn: Counter = field(default_factory=Counter)    # (gap, one action joins, A ahead) at A's last turn
+    # (gap, (A's actions, B's actions) left, joined within the turn, (gap, one joins) at A's next turn or None)
+    declined: Counter = field(default_factory=Counter)
 
 
 def one_action_joins(state: Any) -> bool:
@@ -63,27 +69,45 @@ def read_game(record: dict[str, Any], out: CountdownDraws) -> None:
     cut: tuple[str, str] | None = None
     last_turn: tuple[int, bool, bool] | None = None
     turn_start: tuple[bool, bool] | None = None  # A's turn begun apart: (ahead, one action joins)
+    declined: tuple[int, tuple[int, int], bool] | None = None  # a join A passed up, until its next turn
+    joined_in_turn = False
     for action in record["actions"]:
         if state.is_terminal():
             break
         mover = state.to_move
         in_contact = state.networks_in_contact()
-        if mover == a_side and state.actions_left == 2 and not in_contact:
-            ahead = core.evaluate_board(state) > 0
-            joins = one_action_joins(state)
-            turn_start = (ahead, joins)
-            last_turn = (state.separation()["gap"], joins, ahead)
+        if mover == a_side and state.actions_left == 2:
+            if declined is not None:
+                after = (0, True) if in_contact else (state.separation()["gap"], one_action_joins(state))
+                out.declined[(*declined, after)] += 1
+                declined = None
+            if not in_contact:
+                ahead = core.evaluate_board(state) > 0
+                joins = one_action_joins(state)
+                turn_start = (ahead, joins)
+                last_turn = (state.separation()["gap"], joins, ahead)
+                outlook = state.separation()
+                joined_in_turn = False
         kind = cut_kind(state, action) if in_contact else ""  # only an action from contact can cut
         state.apply(action)
         if state.is_terminal():  # the countdown's draw, at the end of a turn still apart
             if turn_start is not None:
                 out.turns_apart[(*turn_start, False)] += 1
+                if turn_start == (True, True):
+                    out.declined[(outlook["gap"], tuple(outlook["actions"]), joined_in_turn, None)] += 1
             break
         if in_contact and not state.networks_in_contact():
             cut = ("A" if mover == a_side else "B", kind)
+        if turn_start is not None and state.networks_in_contact():
+            joined_in_turn = True
         if turn_start is not None and state.to_move != mover:  # A's turn is over
-            out.turns_apart[(*turn_start, state.networks_in_contact())] += 1
+            joined = state.networks_in_contact()
+            out.turns_apart[(*turn_start, joined)] += 1
+            if turn_start == (True, True) and not joined:
+                declined = (outlook["gap"], tuple(outlook["actions"]), joined_in_turn)
             turn_start = None
+    if declined is not None:  # the game ended before A's next turn
+        out.declined[(*declined, None)] += 1
     if cut is not None:
         out.last_cut[cut] += 1
     if last_turn is not None:
@@ -100,12 +124,24 @@ def read(paths: list[str]) -> CountdownDraws:
     return out
 
 
+def _after(after: tuple[int, bool] | None) -> str:
+    if after is None:
+        return "game over"
+    gap, joins = after
+    return "joined" if gap == 0 else f"gap {gap}, {'one joins' if joins else 'none joins'}"
+
+
 def report(found: CountdownDraws) -> str:
     lines = [f"{found.draws} countdown draws", "", "the last cut before the draw:"]
     lines += [f"  by {who}, {kind}: {n}" for (who, kind), n in sorted(found.last_cut.items())]
     lines += ["", "A's turns begun apart (ahead on the board / one action joins -> how the turn ended):"]
     lines += [f"  {'ahead' if ahead else 'not ahead'}, {'one joins' if joins else 'none joins'} -> "
               f"{'joined' if joined else 'apart'}: {n}" for (ahead, joins, joined), n in sorted(found.turns_apart.items())]
+    lines += ["", "A's joins declined: ahead, one action joins, the turn ended apart "
+              "(gap / actions left to A, B / joined and cut again in the turn -> at A's next turn):"]
+    lines += [f"  gap {gap} / {left[0]}, {left[1]} / {'joined and cut' if rejoined else 'never joined'} -> "
+              f"{_after(after)}: {n}"
+              for (gap, left, rejoined, after), n in sorted(found.declined.items(), key=lambda kv: str(kv[0]))]
     lines += ["", "A's last turn before the draw (gap / one action joins / ahead):"]
     lines += [f"  gap {gap}, {'one joins' if joins else 'none joins'}, {'ahead' if ahead else 'not ahead'}: {n}"
               for (gap, joins, ahead), n in sorted(found.last_turn.items())]
