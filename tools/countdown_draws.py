@@ -84,9 +84,9 @@ def read_game(record: dict[str, Any], out: CountdownDraws) -> None:
             if not in_contact:
                 ahead = core.evaluate_board(state) > 0
                 joins = one_action_joins(state)
+                outlook = state.separation()  # the gap, and the actions each side takes before the draw
                 turn_start = (ahead, joins)
-                last_turn = (state.separation()["gap"], joins, ahead)
-                outlook = state.separation()
+                last_turn = (outlook["gap"], joins, ahead)
                 joined_in_turn = False
         kind = cut_kind(state, action) if in_contact else ""  # only an action from contact can cut
         state.apply(action)
