@@ -158,12 +158,17 @@ def test_seats_refuses_a_pair_that_does_not_give_a_each_side(tables, tmp_path: P
         tables.seats([write(tmp_path / "empty.json", data, [])])
 
 
-DOUBLING = ROOT / "docs" / "strength" / "doubling_hexfleet_balanced150_800.json"  # 800 ms against 400 ms
+DOUBLING = ROOT / "docs" / "strength" / "doubling_hexfleet_balanced150_b_800.json"  # 800 ms against 400 ms, +70
 
 
 def _span_row(report: str) -> list[str]:
     row = report.splitlines()[2]
     return [cell.strip() for cell in row.strip("|").split("|")]
+
+
+def _elo_numbers(cell: str) -> list[float]:
+    """'+70 [-54, +165]' -> [70.0, -54.0, 165.0]."""
+    return [float(x) for x in cell.replace("[", " ").replace("]", " ").replace(",", " ").split()]
 
 
 def test_a_span_shares_its_elo_out_over_its_doublings(tables, tmp_path: Path) -> None:
@@ -172,13 +177,12 @@ def test_a_span_shares_its_elo_out_over_its_doublings(tables, tmp_path: Path) ->
     assert one[0] == "400 → 800 ms" and one[1] == "1"
     assert one[5] == one[6]  # one doubling: the span's Elo is the doubling's
     assert one[5] in tables.doubling([str(DOUBLING)])  # and the doubling table's figure for the same games
+    assert _elo_numbers(one[5])[0] > 0  # a record whose Elo is not 0, so that the share below can be told apart
     # The same games, read as 800 ms against 25 ms: five doublings, a fifth of the Elo and of its interval.
     five = dict(data, players=[data["players"][0], data["players"][1].replace("time_ms=400", "time_ms=25")])
     row = _span_row(tables.span([write(tmp_path / "five.json", five, data["games"])]))
     assert row[0] == "25 → 800 ms" and row[1] == "5" and row[5] == one[5]
-    numbers = [float(x) for x in row[6].replace("[", " ").replace("]", " ").replace(",", " ").split()]
-    span_numbers = [float(x) for x in row[5].replace("[", " ").replace("]", " ").replace(",", " ").split()]
-    assert numbers == pytest.approx([x / 5 for x in span_numbers], abs=0.51)
+    assert _elo_numbers(row[6]) == pytest.approx([x / 5 for x in _elo_numbers(row[5])], abs=0.51)
 
 
 def test_a_span_needs_the_longer_time_as_player_a(tables, tmp_path: Path) -> None:

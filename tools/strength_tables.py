@@ -68,12 +68,17 @@ def _ends(ends: dict[str, int]) -> str:
     return ", ".join(f"{k} {v}" for k, v in sorted(ends.items()))
 
 
+def _read_match(path: str) -> tuple[dict, MatchResult]:
+    """A match record (`triptych match --json`) and its games as a MatchResult."""
+    data = json.loads(Path(path).read_text())
+    return data, MatchResult([GameRecord.from_dict(g) for g in data["games"]])
+
+
 def doubling(paths: list[str]) -> str:
     """The doubling table: one row per match JSON, ordered by time, and the pooled Elo per doubling."""
     matches = []
     for path in paths:
-        data = json.loads(Path(path).read_text())
-        result = MatchResult([GameRecord.from_dict(g) for g in data["games"]])
+        data, result = _read_match(path)
         matches.append((_time_ms(data["players"][1]), _time_ms(data["players"][0]), data, result))
     lines = ["| step | games | score of the longer | Elo (95%) | pentanomial | actions a game (median, longest) | ends |",
              "|---|---:|---:|---|---|---|---|"]
@@ -98,11 +103,10 @@ def span(paths: list[str]) -> str:
     lines = ["| span | doublings | games | longer's wins-draws-losses | pentanomial | Elo of the span (95%) | "
              "Elo a doubling (95%) | ends |", "|---|---:|---:|---|---|---|---|---|"]
     for path in paths:
-        data = json.loads(Path(path).read_text())
+        data, result = _read_match(path)
         long, short = _time_ms(data["players"][0]), _time_ms(data["players"][1])
         if long <= short:
             raise ValueError(f"{path}: player A ({long} ms) must have the longer time, B has {short} ms")
-        result = MatchResult([GameRecord.from_dict(g) for g in data["games"]])
         doublings = math.log2(long / short)
         elo = elo_estimate(result.pentanomial())
         per = f"{format_elo(elo.elo / doublings)} [{format_elo(elo.low / doublings)}, {format_elo(elo.high / doublings)}]"
